@@ -1,0 +1,53 @@
+# Two commands do everything on a fresh machine: `make serve` and `make test`.
+PY      := .venv/bin/python
+STAMP   := .venv/.installed
+LANG    ?=
+
+.DEFAULT_GOAL := help
+
+help: ## List the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	python3 -m venv .venv
+	.venv/bin/pip install -q -U pip
+	.venv/bin/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP) ## Create .venv and install the project with its dev extras
+
+test: $(STAMP) ## Run every test, the browser tests included
+	$(PY) -m pytest -q
+
+lint: $(STAMP) ## Check the code with ruff
+	$(PY) -m ruff check game generator tests bench
+
+bench: $(STAMP) ## Print speed and size figures (engine, build, browser)
+	$(PY) -m bench
+
+site: $(STAMP) ## Build the site into site/
+	$(PY) -m generator build
+
+serve: $(STAMP) ## Build the site and serve it on http://127.0.0.1:8000/
+	$(PY) -m generator serve
+
+extract: $(STAMP) ## Extract messages into the .pot templates
+	$(PY) -m generator extract
+
+update-po: $(STAMP) ## Merge the .pot templates into every language's .po files
+	$(PY) -m generator update
+
+stats: $(STAMP) ## Translation coverage per language
+	$(PY) -m generator stats
+
+init-lang: $(STAMP) ## Start a new language: make init-lang LANG=xx
+	@test -n "$(LANG)" || (echo "usage: make init-lang LANG=xx" >&2; exit 2)
+	$(PY) -m generator init-lang $(LANG)
+
+arena: $(STAMP) ## Play the standard table of computer-player matchups
+	$(PY) -m game.arena --table
+
+clean: ## Remove the built site and caches
+	rm -rf site .pytest_cache .ruff_cache
+
+.PHONY: help install test lint bench site serve extract update-po stats init-lang arena clean
