@@ -1,0 +1,59 @@
+"""Card names in the reader's language, for the page UI and the guide's card chips.
+
+The words live in the `game` gettext domain; callers pass their own `pgettext`, so the same
+code serves the generator (Babel catalogues) and the browser (a JSON catalogue).
+"""
+
+from game.cards import SUITS
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def rank_name(rank, pgettext):
+    """The spoken name of a rank: "ace", "7", "queen" (translated)."""
+    if rank == 1:
+        return pgettext("card rank", "ace")
+    if rank == 11:
+        return pgettext("card rank", "jack")
+    if rank == 12:
+        return pgettext("card rank", "queen")
+    if rank == 13:
+        return pgettext("card rank", "king")
+    return str(rank)
+
+
+def rank_symbol(rank, pgettext):
+    """The rank as printed on the card: "A", "7", "10", "Q" (French decks print R, D, V)."""
+    if rank == 1:
+        return pgettext("rank symbol", "A")
+    if rank == 11:
+        return pgettext("rank symbol", "J")
+    if rank == 12:
+        return pgettext("rank symbol", "Q")
+    if rank == 13:
+        return pgettext("rank symbol", "K")
+    return str(rank)
+
+
+def suit_name(suit, pgettext):
+    """The name of a suit as used in a card's name: "hearts" ("7 of hearts")."""
+    letter = SUITS[suit]
+    if letter == "C":
+        return pgettext("card suit", "clubs")
+    if letter == "D":
+        return pgettext("card suit", "diamonds")
+    if letter == "H":
+        return pgettext("card suit", "hearts")
+    return pgettext("card suit", "spades")
+
+
+def card_name(card, gettext, pgettext):
+    """The accessible name of a card: "7 of hearts", "7 de cœur", "7 cơ"."""
+    # Translators: a playing card's name; {rank} is e.g. "7" or "queen", {suit} e.g. "hearts".
+    template = pgettext("card name", "{rank} of {suit}")
+    return template.replace("{rank}", rank_name(card.rank, pgettext)).replace("{suit}", suit_name(card.suit, pgettext))
+
+
+def card_label(card, pgettext):
+    """The short printed label of a card: rank symbol plus suit symbol, e.g. "Q♥"."""
+    return rank_symbol(card.rank, pgettext) + SUIT_SYMBOLS[SUITS[card.suit]]

@@ -1,0 +1,194 @@
+"""One hand (deal) of Gin Rummy as a state machine: deal, upcard offer, turns, the end.
+
+Phases: "upcard" (the first upcard is offered to the non-dealer, then to the dealer), "draw",
+"discard" (the player to move holds 11 cards) and "over". Players are 0 and 1.
+"""
+
+from game.actions import (
+    BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD, Action, Event,
+)
+from game.cards import DECK
+from game.errors import IllegalAction
+from game.melds import deadwood_after_each_discard, is_big_gin
+from game.rng import Rng
+from game.scoring import settle
+
+# When a discard without a knock leaves this many cards in the stock, the hand is dead.
+DEAD_STOCK = 2
+
+
+class Hand:
+    def __init__(self, seed, number, dealer, rules):
+        deck = list(DECK)
+        Rng(seed, number).shuffle(deck)
+        self.rules = rules
+        self.dealer = dealer
+        self.hands = [[], []]
+        # Dealt one card at a time, the non-dealer first.
+        for k in range(20):
+            self.hands[(dealer + 1 + k) % 2].append(deck[k])
+        self.upcard = deck[20]
+        self.discard = [deck[20]]
+        self.stock = deck[21:]  # stock[0] is the top card
+        self.knock_limit = rules.knock_limit_for(self.upcard)
+        self.phase = "upcard"
+        self.turn = 1 - dealer
+        self.passes = 0
+        self.taken = None  # the card just taken from the discard pile: it may not be discarded
+        self.known = [[], []]  # cards each player took from the pile and still holds
+        self.history = []  # public record: (player, kind, card or None)
+        self.end = None  # how the hand ended: {"kind", "knocker", "settlement"}
+
+    # --- what may be done -------------------------------------------------------------------
+
+    def legal_actions(self):
+        if self.phase == "upcard":
+            return [Action(TAKE_UPCARD), Action(PASS)]
+        if self.phase == "draw":
+            if self.passes == 2 and not self._anyone_drew():
+                return [Action(DRAW_STOCK)]
+            return [Action(DRAW_STOCK), Action(DRAW_DISCARD)]
+        if self.phase != "discard":
+            return []
+        hand = self.hands[self.turn]
+        after = deadwood_after_each_discard(hand)
+        actions = []
+        for i in range(len(hand)):
+            card = hand[i]
+            if card is self.taken:
+                continue
+            actions.append(Action(DISCARD, card))
+            if after[i] == 0:
+                actions.append(Action(GIN, card))
+            elif after[i] <= self.knock_limit:
+                actions.append(Action(KNOCK, card))
+        if self.rules.big_gin_bonus is not None and is_big_gin(hand):
+            actions.append(Action(BIG_GIN))
+        return actions
+
+    def _anyone_drew(self):
+        for _, kind, _ in self.history:
+            if kind == DRAW_STOCK or kind == DRAW_DISCARD:
+                return True
+        return False
+
+    # --- doing it ---------------------------------------------------------------------------
+
+    def apply(self, action):
+        """Apply one action for the player to move; returns the public events."""
+        kind = action.kind
+        player = self.turn
+        if self.phase == "over":
+            raise IllegalAction("this hand is over")
+        if self.phase == "upcard":
+            if kind == TAKE_UPCARD:
+                return self._take_from_pile(player, TAKE_UPCARD)
+            if kind == PASS:
+                return self._pass(player)
+            raise IllegalAction("the upcard is on offer: take it or pass")
+        if self.phase == "draw":
+            if kind == DRAW_STOCK:
+                card = self.stock.pop(0)
+                self.hands[player].append(card)
+                self.taken = None
+                self.phase = "discard"
+                self.history.append((player, DRAW_STOCK, None))
+                return [Event(DRAW_STOCK, player)]
+            if kind == DRAW_DISCARD:
+                if self.passes == 2 and not self._anyone_drew():
+                    raise IllegalAction("both players passed the upcard: the non-dealer must draw from the stock")
+                return self._take_from_pile(player, DRAW_DISCARD)
+            raise IllegalAction("draw a card first, from the stock or the discard pile")
+        if kind == DISCARD:
+            return self._discard(player, action.card)
+        if kind in (KNOCK, GIN):
+            return self._knock(player, action)
+        if kind == BIG_GIN:
+            return self._big_gin(player, action)
+        raise IllegalAction("discard a card (or knock) to end your turn")
+
+    def _pass(self, player):
+        self.passes += 1
+        self.history.append((player, PASS, self.upcard))
+        if self.passes == 1:
+            self.turn = self.dealer
+        else:
+            # Both refused: the non-dealer must draw from the stock.
+            self.turn = 1 - self.dealer
+            self.phase = "draw"
+        return [Event(PASS, player, self.upcard)]
+
+    def _take_from_pile(self, player, kind):
+        card = self.discard.pop()
+        self.hands[player].append(card)
+        self.known[player].append(card)
+        self.taken = card
+        self.phase = "discard"
+        self.turn = player
+        self.history.append((player, kind, card))
+        return [Event(kind, player, card)]
+
+    def _check_discard(self, player, card):
+        if card is None or card not in self.hands[player]:
+            raise IllegalAction("that card is not in your hand")
+        if card is self.taken:
+            raise IllegalAction("you may not discard the card you just took from the discard pile")
+
+    def _remove(self, player, card):
+        self.hands[player].remove(card)
+        if card in self.known[player]:
+            self.known[player].remove(card)
+
+    def _discard(self, player, card):
+        self._check_discard(player, card)
+        self._remove(player, card)
+        self.discard.append(card)
+        self.history.append((player, DISCARD, card))
+        self.taken = None
+        events = [Event(DISCARD, player, card)]
+        if len(self.stock) <= DEAD_STOCK:
+            self.phase = "over"
+            self.end = {"kind": "dead", "knocker": None, "settlement": None}
+            events.append(Event("dead_hand"))
+            return events
+        self.turn = 1 - player
+        self.phase = "draw"
+        return events
+
+    def _knock(self, player, action):
+        card = action.card
+        self._check_discard(player, card)
+        rest = [c for c in self.hands[player] if c is not card]
+        result = settle(rest, self.hands[1 - player], self.rules, action.melds, self.upcard)
+        if action.kind == GIN and result.kind != "gin":
+            raise IllegalAction("gin needs every card but the discard in melds")
+        self._remove(player, card)
+        self.discard.append(card)
+        return self._finish(player, result, card)
+
+    def _big_gin(self, player, action):
+        if self.rules.big_gin_bonus is None:
+            raise IllegalAction("big gin is not played under these rules")
+        result = settle(self.hands[player], self.hands[1 - player], self.rules, action.melds, self.upcard)
+        return self._finish(player, result, None)
+
+    def _finish(self, player, result, card):
+        self.phase = "over"
+        self.taken = None
+        self.end = {"kind": result.kind, "knocker": player, "settlement": result}
+        self.history.append((player, result.kind, card))
+        return [Event(result.kind, player, card, {"settlement": result})]
+
+    # --- the result ---------------------------------------------------------------------------
+
+    def winner(self):
+        """The player who scores this hand, or None (dead hand, or not over)."""
+        if self.end is None or self.end["settlement"] is None:
+            return None
+        knocker = self.end["knocker"]
+        return knocker if self.end["settlement"].winner == "knocker" else 1 - knocker
+
+    def points(self):
+        if self.end is None or self.end["settlement"] is None:
+            return 0
+        return self.end["settlement"].points

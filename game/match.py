@@ -1,0 +1,162 @@
+"""A match: hands until a player reaches the target, the score sheet, views and saves.
+
+A match is fully determined by (seed, rules, actions): each hand's deck is shuffled by
+`Rng(seed, hand number)`, and the first dealer is drawn from `Rng(seed, 0)`.
+"""
+
+from game.actions import NEXT_HAND, Action, Event
+from game.errors import IllegalAction
+from game.hand import Hand
+from game.rng import Rng
+from game.rules import Rules
+from game.scoring import final_totals
+
+
+class Match:
+    def __init__(self, seed, rules, sheet):
+        self.seed = seed
+        self.rules = rules
+        self.first_dealer = Rng(seed, 0).below(2)
+        self.previous = list(sheet)  # score-sheet lines of the hands before the current one
+        self.actions = []  # the current hand's actions (what a save replays)
+        self.hand = Hand(seed, len(sheet) + 1, self._dealer_after(sheet), rules)
+
+    @classmethod
+    def new(cls, seed, rules=None):
+        return cls(seed, rules or Rules.preset("classic"), [])
+
+    def _dealer_after(self, lines):
+        # The dealer alternates after a scored hand and stays after a dead hand.
+        dealer = self.first_dealer
+        for line in lines:
+            if line["kind"] != "dead":
+                dealer = 1 - dealer
+        return dealer
+
+    # --- state -------------------------------------------------------------------------------
+
+    @property
+    def sheet(self):
+        """One line per finished hand: hand, dealer, kind, knocker, winner, points, totals."""
+        if self.hand.phase != "over":
+            return list(self.previous)
+        return self.previous + [self._line()]
+
+    def _line(self):
+        hand = self.hand
+        scores = _scores(self.previous)
+        winner = hand.winner()
+        if winner is not None:
+            scores[winner] += hand.points()
+        return {
+            "hand": len(self.previous) + 1,
+            "dealer": hand.dealer,
+            "kind": hand.end["kind"],
+            "knocker": hand.end["knocker"],
+            "winner": winner,
+            "points": hand.points(),
+            "scores": scores,
+        }
+
+    @property
+    def scores(self):
+        """Hand points of each player so far (end-of-match bonuses excluded)."""
+        return _scores(self.sheet)
+
+    @property
+    def hands_won(self):
+        won = [0, 0]
+        for line in self.sheet:
+            if line["winner"] is not None:
+                won[line["winner"]] += 1
+        return won
+
+    @property
+    def is_over(self):
+        return self.hand.phase == "over" and max(self.scores) >= self.rules.target
+
+    @property
+    def winner(self):
+        """The player who reached the target, once the match is over; else None."""
+        if not self.is_over:
+            return None
+        scores = self.scores
+        return 0 if scores[0] > scores[1] else 1
+
+    @property
+    def totals(self):
+        """End-of-match totals with the bonuses the rules give (None before the end)."""
+        if not self.is_over:
+            return None
+        return final_totals(self.rules, self.scores, self.hands_won)
+
+    @property
+    def current_player(self):
+        """Who must act now; None between hands (anyone may deal the next) and at the end."""
+        if self.hand.phase == "over":
+            return None
+        return self.hand.turn
+
+    @property
+    def phase(self):
+        if self.hand.phase != "over":
+            return self.hand.phase
+        return "match_over" if self.is_over else "hand_over"
+
+    # --- play --------------------------------------------------------------------------------
+
+    def legal_actions(self):
+        if self.hand.phase == "over":
+            return [] if self.is_over else [Action(NEXT_HAND)]
+        return self.hand.legal_actions()
+
+    def apply(self, action):
+        """Apply an action of the player to move; returns the events. Illegal: raises, no change."""
+        if not isinstance(action, Action):
+            raise IllegalAction("not an action: " + repr(action))
+        if action.kind == NEXT_HAND:
+            return self._next_hand()
+        events = self.hand.apply(action)
+        self.actions.append(action)
+        if self.hand.phase == "over":
+            line = self._line()
+            events.append(Event("hand_over", None, None, {"line": line}))
+            if self.is_over:
+                events.append(Event("match_over", None, None, {"winner": self.winner, "totals": self.totals}))
+        return events
+
+    def _next_hand(self):
+        if self.hand.phase != "over":
+            raise IllegalAction("the hand is still being played")
+        if self.is_over:
+            raise IllegalAction("the match is over")
+        self.previous.append(self._line())
+        self.actions = []
+        self.hand = Hand(self.seed, len(self.previous) + 1, self._dealer_after(self.previous), self.rules)
+        return [Event("deal", None, None, {"dealer": self.hand.dealer, "hand": len(self.previous) + 1})]
+
+    # --- what a player sees, and saves ---------------------------------------------------------
+
+    def view(self, player):
+        from game.view import View
+
+        return View(self, player)
+
+    def to_dict(self):
+        from game.save import match_to_dict
+
+        return match_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data):
+        from game.save import match_from_dict
+
+        return match_from_dict(cls, data)
+
+
+def _scores(lines):
+    scores = [0, 0]
+    for line in lines:
+        if line["winner"] is not None:
+            scores[line["winner"]] += line["points"]
+    return scores

@@ -1,0 +1,119 @@
+"""Scoring: settle one hand (gin, big gin, knock, undercut) and total a finished match."""
+
+from game.errors import IllegalAction
+from game.layoffs import best_defence, check_defence
+from game.melds import arrange_all, best_arrangement, check_arrangement, is_big_gin
+from game.rules import Rules
+
+
+class Settlement:
+    """How a hand ended: kind, winner ("knocker"/"defender"), points and everything shown."""
+
+    __slots__ = (
+        "kind", "winner", "points", "knock_limit", "multiplier",
+        "knocker_melds", "knocker_deadwood_cards", "knocker_deadwood",
+        "defender_melds", "defender_deadwood_cards", "defender_deadwood",
+        "layoffs", "layoff_targets",
+    )
+
+    def __init__(self, **fields):
+        for key in self.__slots__:
+            setattr(self, key, fields[key])
+
+    def __repr__(self):
+        return "Settlement(" + self.kind + ", " + self.winner + ", " + str(self.points) + ")"
+
+
+def settle(knocker, defender, rules=None, knocker_melds=None, upcard=None,
+           defender_melds=None, defender_layoffs=None):
+    """Settle a hand: the knocker's final cards (10; 11 for big gin) against the defender's 10.
+
+    `knocker_melds` is the knocker's declared arrangement (default: a best one); the knock must
+    meet the limit with exactly those melds. `upcard` is the hand's first upcard (Oklahoma).
+    `defender_melds` / `defender_layoffs` give an explicit defender choice, validated; by
+    default the defender gets the optimal settlement. Raises IllegalAction for an illegal knock.
+    """
+    rules = rules or Rules.preset("classic")
+    knocker = list(knocker)
+    defender = list(defender)
+    limit = rules.knock_limit if upcard is None else rules.knock_limit_for(upcard)
+    multiplier = 1 if upcard is None else rules.multiplier_for(upcard)
+    if len(defender) != 10:
+        raise ValueError("the defender must hold 10 cards, got " + str(len(defender)))
+    if len(knocker) == 11:
+        if rules.big_gin_bonus is None:
+            raise IllegalAction("big gin is not played under these rules: discard a card first")
+        if not is_big_gin(knocker):
+            raise IllegalAction("big gin needs all 11 cards in melds")
+        if knocker_melds is None:
+            arrangement = arrange_all(knocker)
+        else:
+            arrangement = check_arrangement(knocker, knocker_melds)
+        if arrangement.deadwood:
+            raise IllegalAction("big gin needs all 11 cards in the declared melds")
+        return _gin("big_gin", rules.big_gin_bonus, arrangement, defender, limit, multiplier)
+    if len(knocker) != 10:
+        raise ValueError("the knocker must hold 10 cards after discarding, got " + str(len(knocker)))
+    if knocker_melds is None:
+        arrangement = best_arrangement(knocker)
+    else:
+        arrangement = check_arrangement(knocker, knocker_melds)
+    dead = arrangement.deadwood_points
+    if dead == 0:
+        return _gin("gin", rules.gin_bonus, arrangement, defender, limit, multiplier)
+    if dead > limit:
+        if limit == 0:
+            raise IllegalAction("only gin ends a hand under these rules; the declared melds leave " + str(dead) + " points of deadwood")
+        raise IllegalAction("the declared melds leave " + str(dead) + " points of deadwood; the knock limit is " + str(limit))
+    if defender_melds is None and defender_layoffs is None:
+        defence = best_defence(arrangement.melds, defender)
+    else:
+        defence = check_defence(arrangement.melds, defender, defender_melds or [], defender_layoffs or [])
+    held = defence.deadwood_points
+    if held < dead or (held == dead and rules.undercut_on_tie):
+        kind, winner, points = "undercut", "defender", rules.undercut_bonus + dead - held
+    else:
+        kind, winner, points = "knock", "knocker", held - dead
+    return Settlement(
+        kind=kind, winner=winner, points=points * multiplier, knock_limit=limit, multiplier=multiplier,
+        knocker_melds=arrangement.melds, knocker_deadwood_cards=arrangement.deadwood, knocker_deadwood=dead,
+        defender_melds=defence.melds, defender_deadwood_cards=defence.deadwood, defender_deadwood=held,
+        layoffs=[card for card, _ in defence.layoffs], layoff_targets=defence.layoffs,
+    )
+
+
+def _gin(kind, bonus, arrangement, defender, limit, multiplier):
+    # No layoffs after gin: the defender only arranges their own melds.
+    defence = best_arrangement(defender)
+    return Settlement(
+        kind=kind, winner="knocker", points=(bonus + defence.deadwood_points) * multiplier,
+        knock_limit=limit, multiplier=multiplier,
+        knocker_melds=arrangement.melds, knocker_deadwood_cards=[], knocker_deadwood=0,
+        defender_melds=defence.melds, defender_deadwood_cards=defence.deadwood,
+        defender_deadwood=defence.deadwood_points, layoffs=[], layoff_targets=[],
+    )
+
+
+def final_totals(rules, points, hands_won):
+    """End-of-match totals for two players: hand points plus the bonuses the rules give.
+
+    `points` and `hands_won` are per player. Returns a list of two dicts with the parts
+    (hand points, doubled by a shutout; box; game; shutout bonus) and their total. The game
+    bonus goes to the player who reached the target; bonuses never count toward it.
+    """
+    winner = 0 if points[0] >= points[1] else 1
+    loser = 1 - winner
+    shutout = hands_won[loser] == 0
+    totals = []
+    for player in (0, 1):
+        hand_points = points[player]
+        part = {"points": hand_points, "box": hands_won[player] * rules.box_bonus, "game": 0, "shutout": 0}
+        if player == winner:
+            part["game"] = rules.game_bonus
+            if shutout and rules.shutout == "double":
+                part["shutout"] = hand_points
+            elif shutout and rules.shutout == "bonus":
+                part["shutout"] = rules.shutout_bonus
+        part["total"] = part["points"] + part["box"] + part["game"] + part["shutout"]
+        totals.append(part)
+    return totals
