@@ -17,10 +17,16 @@ from game.scoring import settle
 DEAD_STOCK = 2
 
 
+def shuffled_deck(seed, number):
+    """The deck of hand `number` of the match with this seed, top card first."""
+    deck = list(DECK)
+    Rng(seed, number).shuffle(deck)
+    return deck
+
+
 class Hand:
-    def __init__(self, seed, number, dealer, rules):
-        deck = list(DECK)
-        Rng(seed, number).shuffle(deck)
+    def __init__(self, deck, dealer, rules):
+        """Deal from `deck` (top card first): 10 each, the 21st card up, the rest is the stock."""
         self.rules = rules
         self.dealer = dealer
         self.hands = [[], []]

@@ -6,7 +6,7 @@ A match is fully determined by (seed, rules, actions): each hand's deck is shuff
 
 from game.actions import NEXT_HAND, Action, Event
 from game.errors import IllegalAction
-from game.hand import Hand
+from game.hand import Hand, shuffled_deck
 from game.rng import Rng
 from game.rules import Rules
 from game.scoring import final_totals
@@ -19,7 +19,7 @@ class Match:
         self.first_dealer = Rng(seed, 0).below(2)
         self.previous = list(sheet)  # score-sheet lines of the hands before the current one
         self.actions = []  # the current hand's actions (what a save replays)
-        self.hand = Hand(seed, len(sheet) + 1, self._dealer_after(sheet), rules)
+        self.hand = Hand(shuffled_deck(seed, len(sheet) + 1), self._dealer_after(sheet), rules)
 
     @classmethod
     def new(cls, seed, rules=None):
@@ -132,8 +132,9 @@ class Match:
             raise IllegalAction("the match is over")
         self.previous.append(self._line())
         self.actions = []
-        self.hand = Hand(self.seed, len(self.previous) + 1, self._dealer_after(self.previous), self.rules)
-        return [Event("deal", None, None, {"dealer": self.hand.dealer, "hand": len(self.previous) + 1})]
+        number = len(self.previous) + 1
+        self.hand = Hand(shuffled_deck(self.seed, number), self._dealer_after(self.previous), self.rules)
+        return [Event("deal", None, None, {"dealer": self.hand.dealer, "hand": number})]
 
     # --- what a player sees, and saves ---------------------------------------------------------
 

@@ -1,0 +1,194 @@
+"""Helpers shared by the computer players: public knowledge, randomness, deadwood searches.
+
+Everything here reads only a player's `View` (never the match), imports nothing from the
+standard library (it runs in the page under Brython) and is written with plain loops: no
+closures, no lambda sorts, no `dict.get`, no exceptions on the hot paths.
+"""
+
+from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD
+from game.melds import _Search
+from game.rng import Rng
+
+MASK32 = 0xFFFFFFFF
+
+
+def view_rng(seed, view, salt):
+    """A PRNG fixed by the player's seed and public data of the view only.
+
+    The stream mixes the hand number, the length of the public history, the seat and a salt;
+    never the match seed, which would let a player rebuild the deck.
+    """
+    stream = (view.hand_number * 1000003 + len(view.history) * 7919 + view.player * 104729 + salt) & MASK32
+    return Rng(seed, stream)
+
+
+def find(actions, kind):
+    """The first action of this kind, or None."""
+    for action in actions:
+        if action.kind == kind:
+            return action
+    return None
+
+
+def pile_top(view):
+    if view.discard_pile:
+        return view.discard_pile[-1]
+    return None
+
+
+def search10(cards):
+    """Deadwood of a hand of up to 10 cards (no discard)."""
+    s = _Search(cards)
+    return s.free_points + s.best(s.meldable)
+
+
+def search11(cards):
+    """Deadwood of an 11-card hand after its best discard."""
+    return _Search(cards).best_discard()[0]
+
+
+def dw_after_each(cards):
+    """Deadwood left after discarding each card of an 11-card hand (exact)."""
+    s = _Search(cards)
+    out = []
+    base = s.best(s.meldable)
+    n = len(cards)
+    for i in range(n):
+        if (s.meldable >> i) & 1:
+            out.append(s.free_points + s.best(s.meldable ^ (1 << i)))
+        else:
+            out.append(s.free_points - s.values[i] + base)
+    return out
+
+
+def melded_in_best(cards, card):
+    """True when `card` lies in a meld of some minimum-deadwood arrangement of all the cards."""
+    s = _Search(cards)
+    pos = -1
+    for i in range(len(cards)):
+        if cards[i] is card:
+            pos = i
+    if pos < 0 or not (s.meldable >> pos) & 1:
+        return False
+    target = s.best(s.meldable)
+    bit = 1 << pos
+    # A meld holding the card, with the rest arranged optimally, reaches the minimum.
+    for low in range(len(cards)):
+        for meld in s.by_low[low]:
+            if meld & bit:
+                if s.best(s.meldable ^ meld) == target:
+                    return True
+    return False
+
+
+def discard_choices(view):
+    """(card, deadwood after discarding it) for every card that may be discarded now."""
+    hand = view.hand
+    after = dw_after_each(hand)
+    out = []
+    for i in range(len(hand)):
+        if hand[i] is not view.taken:
+            out.append((hand[i], after[i]))
+    return out
+
+
+def ending_action(view, card):
+    """The legal gin or knock that lets `card` go, or None."""
+    for action in view.legal_actions:
+        if action.card is card and (action.kind == GIN or action.kind == KNOCK):
+            return action
+    return None
+
+
+def has_kind(actions, kind):
+    for action in actions:
+        if action.kind == kind:
+            return True
+    return False
+
+
+def related_mask(cards):
+    """52-bit mask of the cards that could share a meld with one of `cards` (same rank, or same
+    suit within two ranks)."""
+    mask = 0
+    for card in cards:
+        rank = card.rank
+        base = card.suit * 13
+        for suit in range(4):
+            mask |= 1 << (suit * 13 + rank - 1)
+        r = rank - 2
+        while r <= rank + 2:
+            if 1 <= r <= 13:
+                mask |= 1 << (base + r - 1)
+            r += 1
+    return mask
+
+
+class Knowledge:
+    """What the public record of this hand says, from one player's seat.
+
+    - `dead`: 52 flags, cards out of play for the opponent (in the discard pile below the top,
+      or in our hand);
+    - `opp_known`: cards the opponent took from the pile and still holds;
+    - `opp_discarded`, `opp_passed`: cards the opponent let go, or refused on the pile;
+    - `unseen`: cards we cannot locate; `hidden`: how many of them the opponent holds.
+    """
+
+    __slots__ = ("me", "opp", "opp_known", "opp_discarded", "opp_passed", "unseen", "hidden",
+                 "stock", "in_pile", "mine", "opp_turns", "my_discarded", "opp_took")
+
+    def __init__(self, view):
+        me = view.player
+        opp = 1 - me
+        self.me = me
+        self.opp = opp
+        self.opp_known = list(view.opponent_known)
+        self.unseen = list(view.unseen)
+        self.stock = view.stock_count
+        self.hidden = view.opponent_count - len(view.opponent_known)
+        in_pile = [False] * 52
+        for card in view.discard_pile:
+            in_pile[card.index] = True
+        self.in_pile = in_pile
+        mine = [False] * 52
+        for card in view.hand:
+            mine[card.index] = True
+        self.mine = mine
+        # Replay the public history to learn what the opponent refused and let go.
+        pile = []
+        if view.upcard is not None:
+            pile.append(view.upcard)
+        discarded = []
+        passed = []
+        took = []
+        my_discarded = []
+        turns = 0
+        for entry in view.history:
+            who = entry[0]
+            kind = entry[1]
+            card = entry[2]
+            if kind == PASS:
+                if who == opp:
+                    passed.append(card)
+            elif kind == TAKE_UPCARD or kind == DRAW_DISCARD:
+                if pile:
+                    pile.pop()
+                if who == opp:
+                    took.append(card)
+                    turns += 1
+            elif kind == DRAW_STOCK:
+                if who == opp:
+                    turns += 1
+                    if pile:
+                        passed.append(pile[-1])
+            elif kind == DISCARD:
+                pile.append(card)
+                if who == opp:
+                    discarded.append(card)
+                else:
+                    my_discarded.append(card)
+        self.opp_discarded = discarded
+        self.opp_passed = passed
+        self.opp_took = took
+        self.my_discarded = my_discarded
+        self.opp_turns = turns

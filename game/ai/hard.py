@@ -1,0 +1,268 @@
+"""`hard`: tracks every public card, models the opponent's hand, and values each discard by the
+hand's exact expected deadwood after the next draw plus the danger of feeding the opponent.
+
+See docs/ai.md for the reasoning. Reads only the player's View; no standard-library import.
+"""
+
+from game.actions import (
+    BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, NEXT_HAND, PASS, TAKE_UPCARD, Action,
+)
+from game.ai.common import Knowledge, dw_after_each, find, pile_top
+from game.cards import DECK
+from game.layoffs import layoff_groups
+from game.melds import _Search, all_best_arrangements
+
+# Tuned with the arena (see docs/ai.md).
+KNOCK_BONUS = 6.0  # utility of reaching a knockable hand, in deadwood points
+GIN_BONUS = 6.0  # extra utility of gin
+DANGER_WEIGHT = 6.0  # cost of a discard the opponent surely wants, in deadwood points
+TAKE_MARGIN = 1.0  # a pile card must beat the stock's expectation by this much
+CANDIDATE_SLACK = 9  # discards leaving more than min + this much deadwood are not considered
+
+
+def completers(cards):
+    """52-bit mask of the cards that would join a meld with two or more of `cards`."""
+    grid = [0, 0, 0, 0]
+    count = [0] * 14
+    for card in cards:
+        grid[card.suit] |= 1 << card.rank
+        count[card.rank] += 1
+    mask = 0
+    for rank in range(1, 14):
+        if count[rank] >= 2:
+            for suit in range(4):
+                if not (grid[suit] >> rank) & 1:
+                    mask |= 1 << (suit * 13 + rank - 1)
+    for suit in range(4):
+        line = grid[suit]
+        for rank in range(1, 14):
+            if (line >> rank) & 1:
+                continue
+            # rank-2,rank-1 / rank-1,rank+1 / rank+1,rank+2 held
+            lo2 = rank >= 3 and (line >> (rank - 2)) & 1 and (line >> (rank - 1)) & 1
+            mid = rank >= 2 and rank <= 12 and (line >> (rank - 1)) & 1 and (line >> (rank + 1)) & 1
+            hi2 = rank <= 11 and (line >> (rank + 1)) & 1 and (line >> (rank + 2)) & 1
+            if lo2 or mid or hi2:
+                mask |= 1 << (suit * 13 + rank - 1)
+    return mask
+
+
+class Model:
+    """Probabilities over the unseen cards: in the opponent's hand, next off the stock."""
+
+    __slots__ = ("know", "opp", "draw", "unseen", "total_draw")
+
+    def __init__(self, view):
+        know = Knowledge(view)
+        self.know = know
+        unseen = know.unseen
+        self.unseen = unseen
+        weight = [1.0] * 52
+        for card in know.opp_discarded:
+            _scale_around(weight, card, 0.55, 0.65, 0.85)
+        for card in know.opp_passed:
+            _scale_around(weight, card, 0.7, 0.75, 0.9)
+        for card in know.opp_known:
+            _scale_around(weight, card, 1.8, 1.7, 1.3)
+        opp = [0.0] * 52
+        for card in know.opp_known:
+            opp[card.index] = 1.0
+        hidden = know.hidden
+        total = 0.0
+        for card in unseen:
+            total += weight[card.index]
+        if total > 0 and hidden > 0:
+            scale = hidden / total
+            for card in unseen:
+                p = weight[card.index] * scale
+                if p > 0.95:
+                    p = 0.95
+                opp[card.index] = p
+        self.opp = opp
+        draw = [0.0] * 52
+        total_draw = 0.0
+        for card in unseen:
+            q = 1.0 - opp[card.index]
+            draw[card.index] = q
+            total_draw += q
+        if total_draw > 0:
+            for card in unseen:
+                draw[card.index] = draw[card.index] / total_draw
+        self.draw = draw
+        self.total_draw = total_draw
+
+
+def _scale_around(weight, card, same_rank, next_rank, gap_rank):
+    rank = card.rank
+    for suit in range(4):
+        if suit != card.suit:
+            weight[suit * 13 + rank - 1] *= same_rank
+    base = card.suit * 13
+    if rank > 1:
+        weight[base + rank - 2] *= next_rank
+    if rank < 13:
+        weight[base + rank] *= next_rank
+    if rank > 2:
+        weight[base + rank - 3] *= gap_rank
+    if rank < 12:
+        weight[base + rank + 1] *= gap_rank
+
+
+def danger(model, card):
+    """Probability-like measure that the opponent can meld `card` with cards they hold."""
+    opp = model.opp
+    rank = card.rank
+    others = []
+    for suit in range(4):
+        if suit != card.suit:
+            others.append(opp[suit * 13 + rank - 1])
+    miss = 1.0
+    miss *= 1.0 - others[0] * others[1]
+    miss *= 1.0 - others[0] * others[2]
+    miss *= 1.0 - others[1] * others[2]
+    base = card.suit * 13
+    p = [0.0] * 5  # ranks rank-2 .. rank+2 in the suit
+    for k in range(5):
+        r = rank - 2 + k
+        if 1 <= r <= 13:
+            p[k] = opp[base + r - 1]
+    miss *= 1.0 - p[0] * p[1]
+    miss *= 1.0 - p[1] * p[3]
+    miss *= 1.0 - p[3] * p[4]
+    return 1.0 - miss
+
+
+def utility_table(limit):
+    table = []
+    for dead in range(120):
+        value = float(dead)
+        if dead <= limit:
+            value -= KNOCK_BONUS
+        if dead == 0:
+            value -= GIN_BONUS
+        table.append(value)
+    return table
+
+
+def expected_after_draw(cards, model, util):
+    """Exact expected utility of the deadwood of a 10-card hand after one stock draw and the
+    best discard, over the unseen cards weighted by their chance to be next off the stock."""
+    search = _Search(cards)
+    base = search.free_points + search.best(search.meldable)
+    drop = search.best_discard()[0]  # least deadwood of the hand less one card
+    join = completers(cards)
+    draw = model.draw
+    total = 0.0
+    cap = util[base]
+    for card in model.unseen:
+        q = draw[card.index]
+        if q == 0.0:
+            continue
+        if (join >> card.index) & 1:
+            dead = _Search(cards + [card]).best_discard()[0]
+            value = util[dead] if dead < base else cap
+        else:
+            dead = drop + card.value
+            value = util[dead] if dead < base else cap
+        total += q * value
+    return total
+
+
+class HardPlayer:
+    name = "hard"
+
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def choose(self, view):
+        actions = view.legal_actions
+        if not actions:
+            return None
+        phase = view.phase
+        if phase == "upcard":
+            if self.take_pile(view, view.upcard):
+                return Action(TAKE_UPCARD)
+            return Action(PASS)
+        if phase == "draw":
+            if find(actions, DRAW_DISCARD) is not None and self.take_pile(view, pile_top(view)):
+                return Action(DRAW_DISCARD)
+            return Action(DRAW_STOCK)
+        if phase == "discard":
+            return self.discard(view)
+        return find(actions, NEXT_HAND) or actions[0]
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def take_pile(self, view, top):
+        model = Model(view)
+        util = utility_table(view.knock_limit)
+        hand = view.hand
+        cards = hand + [top]
+        after = dw_after_each(cards)
+        best = 999
+        for i in range(10):
+            if after[i] < best:
+                best = after[i]
+        if best >= after[10]:
+            return False  # the card does not help at all
+        stock = expected_after_draw(hand, model, util)
+        return util[best] + TAKE_MARGIN < stock
+
+    # --- discarding ---------------------------------------------------------------------------
+
+    def discard(self, view):
+        actions = view.legal_actions
+        big = find(actions, BIG_GIN)
+        if big is not None:
+            return big
+        hand = view.hand
+        after = dw_after_each(hand)
+        least = 999
+        for i in range(len(hand)):
+            if hand[i] is not view.taken and after[i] < least:
+                least = after[i]
+        model = Model(view)
+        if least <= view.knock_limit:
+            return self.knock(view, model, hand, after, least)
+        util = utility_table(view.knock_limit)
+        best_card = None
+        best_score = 0.0
+        for i in range(len(hand)):
+            card = hand[i]
+            if card is view.taken or after[i] > least + CANDIDATE_SLACK:
+                continue
+            rest = [c for c in hand if c is not card]
+            score = expected_after_draw(rest, model, util) + DANGER_WEIGHT * danger(model, card)
+            if best_card is None or score < best_score:
+                best_card = card
+                best_score = score
+        return Action(DISCARD, best_card)
+
+    def knock(self, view, model, hand, after, least):
+        best = None
+        for i in range(len(hand)):
+            card = hand[i]
+            if card is view.taken or after[i] != least:
+                continue
+            rest = [c for c in hand if c is not card]
+            if least == 0:
+                return Action(GIN, card)
+            for arrangement in all_best_arrangements(rest):
+                exposure = layoff_exposure(arrangement.melds, model)
+                if best is None or exposure < best[0]:
+                    best = (exposure, card, arrangement.melds)
+        return Action(KNOCK, best[1], best[2])
+
+
+def layoff_exposure(melds, model):
+    """Expected number of cards the opponent could lay off on these melds."""
+    opp = model.opp
+    candidates = []
+    for index in range(52):
+        if opp[index] > 0.0:
+            candidates.append(DECK[index])
+    total = 0.0
+    for mask, target, cards in layoff_groups(melds, candidates):
+        if len(cards) == 1:
+            total += opp[cards[0].index]
+    return total

@@ -1,0 +1,95 @@
+"""`medium`: weighs deadwood and partial melds, takes from the pile only when it helps, avoids
+feeding the cards the opponent visibly collects, and knocks as soon as it can.
+
+Each possible discard is scored by the deadwood it leaves, minus a credit for every live card
+(one not visibly out of play) that would complete a meld with the cards kept: pairs, two-card
+runs and gaps count through their live completing cards. A discard that matches a card the
+opponent picked up (same rank, or same suit within two) costs a penalty.
+"""
+
+from game.actions import (
+    BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, NEXT_HAND, PASS, TAKE_UPCARD, Action,
+)
+from game.ai.common import Knowledge, dw_after_each, find, melded_in_best, pile_top
+from game.ai.hard import completers
+
+OUT_CREDIT = 0.6  # deadwood points credited per live completing card
+FEED_PENALTY = 6  # points charged for discarding next to an opponent's pickup
+SLACK = 6
+
+
+class MediumPlayer:
+    name = "medium"
+
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def choose(self, view):
+        actions = view.legal_actions
+        if not actions:
+            return None
+        phase = view.phase
+        if phase == "upcard":
+            return Action(TAKE_UPCARD) if self.wants(view, view.upcard) else Action(PASS)
+        if phase == "draw":
+            if find(actions, DRAW_DISCARD) is not None and self.wants(view, pile_top(view)):
+                return Action(DRAW_DISCARD)
+            return Action(DRAW_STOCK)
+        if phase == "discard":
+            return self.discard(view)
+        return find(actions, NEXT_HAND) or actions[0]
+
+    def wants(self, view, card):
+        cards = view.hand + [card]
+        if melded_in_best(cards, card):
+            return True
+        # Also take it when it lets us knock at once (the taken card may not be thrown).
+        after = dw_after_each(cards)
+        least = 999
+        for i in range(10):
+            if after[i] < least:
+                least = after[i]
+        return least <= view.knock_limit and least < after[10]
+
+    def discard(self, view):
+        actions = view.legal_actions
+        big = find(actions, BIG_GIN)
+        if big is not None:
+            return big
+        hand = view.hand
+        after = dw_after_each(hand)
+        least = 999
+        for i in range(len(hand)):
+            if hand[i] is not view.taken and after[i] < least:
+                least = after[i]
+        if least <= view.knock_limit:
+            for i in range(len(hand)):
+                if hand[i] is not view.taken and after[i] == least:
+                    return Action(GIN if least == 0 else KNOCK, hand[i])
+        know = Knowledge(view)
+        out = [False] * 52  # visibly out of play for us
+        for card in view.discard_pile:
+            out[card.index] = True
+        for card in know.opp_known:
+            out[card.index] = True
+        best_card = None
+        best_score = 0.0
+        for i in range(len(hand)):
+            card = hand[i]
+            if card is view.taken or after[i] > least + SLACK:
+                continue
+            rest = [c for c in hand if c is not card]
+            join = completers(rest)
+            live = 0
+            for index in range(52):
+                if (join >> index) & 1 and not out[index]:
+                    live += 1
+            score = after[i] - OUT_CREDIT * live
+            for held in know.opp_known:
+                if held.rank == card.rank or (held.suit == card.suit and -2 <= held.rank - card.rank <= 2):
+                    score += FEED_PENALTY
+                    break
+            if best_card is None or score < best_score:
+                best_card = card
+                best_score = score
+        return Action(DISCARD, best_card)

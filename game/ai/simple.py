@@ -1,0 +1,61 @@
+"""`simple`: the published yardstick player used in Gin Rummy research (the EAAI-2021 baseline).
+
+Takes the upcard or the top discard only when that card lies in a meld of a best arrangement of
+the hand with it; otherwise draws from the stock. Discards at random among the cards that leave
+the least deadwood (never the card just taken), and knocks (or goes gin) as soon as it may.
+"""
+
+from game.actions import (
+    BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, NEXT_HAND, PASS, TAKE_UPCARD, Action,
+)
+from game.ai.common import discard_choices, find, melded_in_best, pile_top, view_rng
+
+
+class SimplePlayer:
+    name = "simple"
+
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def choose(self, view):
+        actions = view.legal_actions
+        if not actions:
+            return None
+        phase = view.phase
+        if phase == "upcard":
+            card = view.upcard
+            if self.wants(view, card):
+                return Action(TAKE_UPCARD)
+            return Action(PASS)
+        if phase == "draw":
+            top = pile_top(view)
+            if find(actions, DRAW_DISCARD) is not None and self.wants(view, top):
+                return Action(DRAW_DISCARD)
+            return Action(DRAW_STOCK)
+        if phase == "discard":
+            return self.discard(view)
+        return find(actions, NEXT_HAND) or actions[0]
+
+    def wants(self, view, card):
+        return melded_in_best(view.hand + [card], card)
+
+    def discard(self, view):
+        actions = view.legal_actions
+        big = find(actions, BIG_GIN)
+        if big is not None:
+            return big
+        choices = discard_choices(view)
+        least = 999
+        for card, dead in choices:
+            if dead < least:
+                least = dead
+        best = []
+        for card, dead in choices:
+            if dead == least:
+                best.append(card)
+        card = best[view_rng(self.seed, view, 1).below(len(best))]
+        if least == 0:
+            return Action(GIN, card)
+        if least <= view.knock_limit:
+            return Action(KNOCK, card)
+        return Action(DISCARD, card)

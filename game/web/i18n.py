@@ -1,0 +1,128 @@
+"""The `game` gettext domain in the page: lookups in a JSON catalogue, English fallback.
+
+The catalogue is written by `generator.bundle.catalog_data`:
+`{"lang", "nplurals", "plural", "messages"}` where `plural` is the .po header's plural rule
+as a small expression tree (ints, "n", [op, a, b], ["?", cond, a, b], ["!", a]) evaluated
+here without `eval`, and `messages` maps msgid (or context + "\\x04" + msgid) to a string or
+a list of plural forms. Pure Python: no `browser` import, so CPython tests can use it.
+"""
+
+
+def plural_index(tree, n):
+    """Evaluate a plural-rule tree for the number n."""
+    if type(tree) is int:
+        return tree
+    if tree == "n":
+        return n
+    op = tree[0]
+    if op == "?":
+        return plural_index(tree[2], n) if plural_index(tree[1], n) else plural_index(tree[3], n)
+    if op == "!":
+        return 0 if plural_index(tree[1], n) else 1
+    a = plural_index(tree[1], n)
+    if op == "&&":
+        return 1 if a and plural_index(tree[2], n) else 0
+    if op == "||":
+        return 1 if a or plural_index(tree[2], n) else 0
+    b = plural_index(tree[2], n)
+    if op == "==":
+        return 1 if a == b else 0
+    if op == "!=":
+        return 1 if a != b else 0
+    if op == "<":
+        return 1 if a < b else 0
+    if op == "<=":
+        return 1 if a <= b else 0
+    if op == ">":
+        return 1 if a > b else 0
+    if op == ">=":
+        return 1 if a >= b else 0
+    if op == "%":
+        return a % b if b else 0
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op == "/":
+        return a // b if b else 0
+    raise ValueError("unknown operator in plural rule: " + str(op))
+
+
+class Catalog:
+    """gettext, ngettext, pgettext, npgettext over one language's messages."""
+
+    def __init__(self, data=None):
+        data = data or {}
+        self.lang = data.get("lang", "en") if data else "en"
+        self.nplurals = data.get("nplurals", 2) if data else 2
+        self.plural = data.get("plural", ["!=", "n", 1]) if data else ["!=", "n", 1]
+        self.messages = data.get("messages", {}) if data else {}
+
+    def gettext(self, message):
+        if message in self.messages:
+            text = self.messages[message]
+            if type(text) is str:
+                return text
+        return message
+
+    def pgettext(self, context, message):
+        key = context + "\x04" + message
+        if key in self.messages:
+            text = self.messages[key]
+            if type(text) is str:
+                return text
+        return message
+
+    def npgettext(self, context, singular, plural, n):
+        key = singular if context is None else context + "\x04" + singular
+        if key in self.messages:
+            forms = self.messages[key]
+            if type(forms) is list and len(forms) == self.nplurals:
+                index = plural_index(self.plural, n)
+                if 0 <= index < len(forms):
+                    return forms[index]
+        return singular if n == 1 else plural
+
+    def ngettext(self, singular, plural, n):
+        return self.npgettext(None, singular, plural, n)
+
+
+_current = [Catalog()]
+
+
+def install(catalog):
+    """Make `catalog` the language of the module-level `_`, `ngettext` and `pgettext`."""
+    _current[0] = catalog
+
+
+def current():
+    return _current[0]
+
+
+def _(message):
+    return _current[0].gettext(message)
+
+
+def gettext(message):
+    return _current[0].gettext(message)
+
+
+def ngettext(singular, plural, n):
+    return _current[0].ngettext(singular, plural, n)
+
+
+def pgettext(context, message):
+    return _current[0].pgettext(context, message)
+
+
+def npgettext(context, singular, plural, n):
+    return _current[0].npgettext(context, singular, plural, n)
+
+
+def fmt(template, **values):
+    """Fill `{name}` placeholders (str.format without its costs and surprises)."""
+    for key in values:
+        template = template.replace("{" + key + "}", str(values[key]))
+    return template

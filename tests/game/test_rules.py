@@ -1,0 +1,61 @@
+import pytest
+
+from game.cards import parse_card
+from game.rules import PRESETS, Rules
+
+
+def test_classic_is_the_default():
+    rules = Rules.preset()
+    assert (rules.knock_limit, rules.gin_bonus, rules.undercut_bonus, rules.target) == (10, 25, 25, 100)
+    assert rules.undercut_on_tie and rules.big_gin_bonus is None
+    assert (rules.box_bonus, rules.game_bonus, rules.shutout) == (0, 0, "none")
+
+
+def test_presets():
+    modern = Rules.preset("modern")
+    assert (modern.big_gin_bonus, modern.box_bonus, modern.game_bonus, modern.shutout) == (31, 25, 100, "double")
+    oklahoma = Rules.preset("oklahoma")
+    assert oklahoma.oklahoma and oklahoma.target == 150
+    assert Rules.preset("straight").knock_limit == 0
+    assert Rules.preset("short").target == 50
+    assert set(PRESETS) == {"classic", "modern", "oklahoma", "straight", "short"}
+
+
+def test_rules_are_immutable_and_replace_makes_a_copy():
+    rules = Rules.preset()
+    with pytest.raises(AttributeError):
+        rules.target = 50
+    short = rules.replace(target=50)
+    assert short.target == 50 and rules.target == 100 and short.name == "custom"
+
+
+def test_round_trip_and_equality():
+    rules = Rules.preset("oklahoma")
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert hash(Rules.from_dict(rules.to_dict())) == hash(rules)
+    assert rules != Rules.preset("classic")
+
+
+@pytest.mark.parametrize("knobs, message", [
+    ({"knock_limit": 11}, "knock_limit"), ({"target": 0}, "target"), ({"shutout": "triple"}, "shutout"),
+    ({"gin_bonus": -1}, "gin_bonus"), ({"colour": 3}, "unknown rule"), ({"oklahoma": 1}, "oklahoma"),
+])
+def test_bad_knobs_are_refused_by_name(knobs, message):
+    with pytest.raises(ValueError, match=message):
+        Rules(**knobs)
+
+
+def test_unknown_preset():
+    with pytest.raises(ValueError, match="presets"):
+        Rules.preset("blitz")
+
+
+def test_oklahoma_limit_and_multiplier_from_the_upcard():
+    rules = Rules.preset("oklahoma")
+    assert rules.knock_limit_for(parse_card("7D")) == 7
+    assert rules.knock_limit_for(parse_card("KD")) == 10
+    assert rules.knock_limit_for(parse_card("AD")) == 0
+    assert rules.replace(oklahoma_ace="one").knock_limit_for(parse_card("AD")) == 1
+    assert rules.multiplier_for(parse_card("5S")) == 2 and rules.multiplier_for(parse_card("5H")) == 1
+    assert Rules.preset().knock_limit_for(parse_card("3S")) == 10
+    assert Rules.preset().multiplier_for(parse_card("3S")) == 1
