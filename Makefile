@@ -40,9 +40,11 @@ update-po: $(STAMP) ## Merge the .pot templates into every language's .po files
 stats: $(STAMP) ## Translation coverage per language
 	$(PY) -m generator stats
 
+# LANG is also the shell's locale variable (e.g. C.UTF-8): only a LANG given on make's command
+# line names the new language, and the locale is reset so Python does not read "xx" as one.
 init-lang: $(STAMP) ## Start a new language: make init-lang LANG=xx
-	@test -n "$(LANG)" || (echo "usage: make init-lang LANG=xx" >&2; exit 2)
-	$(PY) -m generator init-lang $(LANG)
+	@test "$(origin LANG)" = "command line" || (echo "usage: make init-lang LANG=xx" >&2; exit 2)
+	LANG=C.UTF-8 $(PY) -m generator init-lang $(LANG)
 
 arena: $(STAMP) ## Play the standard table of computer-player matchups
 	$(PY) -m game.arena --table

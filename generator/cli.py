@@ -1,0 +1,65 @@
+"""`python -m generator COMMAND`: build, serve, extract, update, compile, stats, init-lang."""
+
+import argparse
+import functools
+import http.server
+import sys
+from pathlib import Path
+
+from generator import build, stats, workflow
+from generator.errors import BuildError
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
+    parser.add_argument("--root", type=Path, default=PROJECT_ROOT,
+                        help="project folder holding site.toml (default: this checkout)")
+    commands = parser.add_subparsers(dest="command", required=True)
+    command = commands.add_parser("build", help="build the site (default into ROOT/site)")
+    command.add_argument("--out", type=Path, help="output folder")
+    command = commands.add_parser("serve", help="build, then serve on http://127.0.0.1:PORT/")
+    command.add_argument("--port", type=int, default=8000)
+    commands.add_parser("extract", help="write locales/<domain>.pot from the sources")
+    commands.add_parser("update", help="merge the .pot templates into every .po")
+    commands.add_parser("compile", help="check every .po and write its .mo")
+    command = commands.add_parser("stats", help="translation coverage per language")
+    command.add_argument("--strict", action="store_true", help="fail below 100%% for any language")
+    command = commands.add_parser("init-lang", help="start a new language: init-lang xx")
+    command.add_argument("lang", help="language code, e.g. de or pt_BR")
+    args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except BuildError as exc:
+        print("error: " + str(exc), file=sys.stderr)
+        return 1
+
+
+def _run(args):
+    root = args.root
+    warn = functools.partial(print, file=sys.stderr)
+    if args.command == "build":
+        build.build(root, args.out, warn=warn)
+    elif args.command == "serve":
+        out = root / "site"
+        build.build(root, out, warn=warn)
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+        with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
+            print(f"serving {out} on http://127.0.0.1:{args.port}/ (Ctrl+C stops)")
+            try:
+                server.serve_forever()
+            except KeyboardInterrupt:
+                pass
+    elif args.command == "extract":
+        workflow.extract(root)
+    elif args.command == "update":
+        workflow.update(root)
+    elif args.command == "compile":
+        workflow.compile_catalogs(root)
+    elif args.command == "stats":
+        if stats.stats(root, strict=args.strict) and args.strict:
+            return 1
+    elif args.command == "init-lang":
+        workflow.init_language(root, args.lang)
+    return 0

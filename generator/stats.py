@@ -1,0 +1,74 @@
+"""Translation coverage per language and domain; fuzzy counts as not translated."""
+
+from dataclasses import dataclass
+
+from generator.catalogs import read_catalog
+from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
+
+
+@dataclass(frozen=True)
+class Coverage:
+    lang: str
+    domain: str  # or "total"
+    translated: int
+    fuzzy: int
+    untranslated: int
+
+    @property
+    def total(self):
+        return self.translated + self.fuzzy + self.untranslated
+
+    @property
+    def percent(self):
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+
+def coverage(config, lang, domain):
+    """Counts one .po against its .pot: a message the .po lacks is untranslated."""
+    catalog = read_catalog(config.po_path(lang, domain), lang)
+    pot_path = config.pot_path(domain)
+    expected = {(m.context, m.id) for m in read_catalog(pot_path, None) if m.id} if pot_path.exists() else set()
+    translated = fuzzy = untranslated = 0
+    present = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        key = (message.context, message.id)
+        if expected and key not in expected:
+            continue  # no longer in the sources: `make update-po` will mark it obsolete
+        present.add(key)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy:
+            fuzzy += 1
+        elif all(strings):
+            translated += 1
+        else:
+            untranslated += 1
+    return Coverage(lang, domain, translated, fuzzy, untranslated + len(expected - present))
+
+
+def language_coverage(config, lang):
+    """Per-domain Coverage values followed by the language's total."""
+    rows = [coverage(config, lang, domain) for domain in DOMAINS]
+    rows.append(Coverage(lang, "total", sum(r.translated for r in rows), sum(r.fuzzy for r in rows),
+                         sum(r.untranslated for r in rows)))
+    return rows
+
+
+def stats(root, strict=False, log=print):
+    """Print the table; return the shipped languages below 100% (a failure when `strict`)."""
+    config = load_config(root)
+    log(f"{'language':<10}{'domain':<9}{'translated':>11}{'fuzzy':>7}{'untranslated':>14}{'coverage':>10}")
+    incomplete = []
+    for lang in config.languages:
+        if lang.code == SOURCE_LANGUAGE:
+            log(f"{lang.code:<10}{'(source language: English text is the msgid)'}")
+            continue
+        for row in language_coverage(config, lang.code):
+            log(f"{lang.code:<10}{row.domain:<9}{row.translated:>11}{row.fuzzy:>7}"
+                f"{row.untranslated:>14}{row.percent:>9.1f}%")
+            if row.domain == "total" and row.translated < row.total:
+                incomplete.append(lang.code)
+    if strict and incomplete:
+        log("strict: below 100%: " + ", ".join(incomplete))
+    return incomplete
