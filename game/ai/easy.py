@@ -8,8 +8,8 @@ from game.ai.common import discard_choices, view_rng
 from game.ai.simple import SimplePlayer
 from game.melds import best_arrangement
 
-MISS_PICKUP = 30  # percent of the useful pickups it misses
-KEEP_HIGH = 35  # percent of the discards where it keeps its highest unmatched card
+MISS_PICKUP = 20  # percent of the useful pickups it misses
+KEEP_HIGH = 12  # percent of the discards where it keeps its highest unmatched card
 
 
 class EasyPlayer(SimplePlayer):
