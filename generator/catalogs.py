@@ -7,6 +7,7 @@ its source is an error naming the .po file and line: it would break or falsify t
 """
 
 import gettext
+import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from babel.messages.pofile import PoFileError, read_po
 from generator.config import DOMAINS, SOURCE_LANGUAGE
 from generator.errors import BuildError
 
+_FORMAT_CODES = re.compile(r"%%|%\([A-Za-z_]\w*\)[sdifr]")
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*\}|%\([A-Za-z_]\w*\)[sdifr]|\[\[[^\[\]]*\]\]")
 
 
@@ -88,14 +90,53 @@ def read_catalog(path, lang):
     """Parse one .po file strictly: a syntax error is a BuildError at its line."""
     path = Path(path)
     try:
-        with path.open("rb") as handle:
-            return read_po(handle, locale=lang, abort_invalid=True)
+        data = path.read_bytes()
     except FileNotFoundError:
         raise BuildError("missing catalogue (run `make update-po` or `make init-lang`)", path) from None
+    check_syntax(data, path)
+    try:
+        return read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
     except PoFileError as exc:
         raise BuildError("invalid .po syntax: " + str(exc).rsplit(" on ", 1)[0], path, exc.lineno) from None
     except (ValueError, UnicodeDecodeError, SyntaxError) as exc:
         raise BuildError("unreadable catalogue: " + str(exc), path) from None
+
+
+_KEYWORD_LINE = re.compile(r'(msgctxt|msgid|msgid_plural|msgstr|msgstr\[(\d+)\])[ \t]+"(?:[^"\\]|\\.)*"[ \t]*')
+_STRING_LINE = re.compile(r'"(?:[^"\\]|\\.)*"[ \t]*')
+
+
+def check_syntax(data, path):
+    """Babel's reader silently repairs some broken lines (an unclosed quote loses a character),
+    so each line is checked first: a comment, a keyword with one quoted string, or a string."""
+    entry = set()
+    for number, raw in enumerate(data.split(b"\n"), 1):
+        line = raw.decode("utf-8", "replace").strip()
+        if line.startswith("#~"):
+            line = line[2:].strip()  # obsolete entries follow the same syntax
+        elif line.startswith("#") or not line:
+            if not line:
+                entry = set()
+            continue
+        if _STRING_LINE.fullmatch(line):
+            if not entry:
+                raise BuildError("invalid .po syntax: a string outside any entry", path, number)
+            continue
+        match = _KEYWORD_LINE.fullmatch(line)
+        if not match:
+            raise BuildError("invalid .po syntax: expected a keyword and one \"quoted\" string, "
+                             "got " + repr(line[:60]), path, number)
+        keyword = "msgstr[]" if match.group(2) else match.group(1)
+        if keyword in ("msgctxt", "msgid") and {"msgstr", "msgstr[]"} & entry:
+            entry = set()  # a new entry without a blank line before it
+        key = match.group(1)
+        if key in entry:
+            raise BuildError("invalid .po syntax: " + key + " twice in one entry", path, number)
+        if keyword == "msgstr[]" and "msgid_plural" not in entry:
+            raise BuildError("invalid .po syntax: msgstr[N] without msgid_plural", path, number)
+        if keyword == "msgstr" and "msgid_plural" in entry:
+            raise BuildError("invalid .po syntax: plural entries need msgstr[N]", path, number)
+        entry.update((key, keyword))
 
 
 def load_catalog(path, lang, domain):
@@ -114,6 +155,8 @@ def load_catalog(path, lang, domain):
                             key[1]))
             continue
         check_placeholders(message, path)
+        if domain == "site":
+            check_percent_signs(message, path)
         entries[key] = message.string
     return Messages(entries, plural, lang, domain), gaps, count
 
@@ -148,6 +191,14 @@ def check_placeholders(message, path):
     missing = placeholders(message.id[1]) - placeholders(message.string[-1])
     if missing:
         _mismatch(path, message, set(), missing)
+
+
+def check_percent_signs(message, path):
+    """Template messages are always %-formatted (Jinja newstyle gettext): "%" must be "%%"."""
+    for string in message.string if isinstance(message.string, tuple) else (message.string,):
+        if "%" in _FORMAT_CODES.sub("", string):
+            raise BuildError("a lone % in a template translation: write %% (e.g. \"100 %%\")",
+                             path, message.lineno)
 
 
 def _mismatch(path, message, extra, missing):

@@ -1,0 +1,162 @@
+"""Bad input never produces a bad site: one error naming file and line, previous site kept."""
+
+import subprocess
+import sys
+
+import pytest
+
+from generator import build
+from generator.errors import BuildError
+from tests.generator.conftest import REPO, quiet
+
+
+@pytest.fixture
+def built(project):
+    """The project with a good site already built; returns (root, site, snapshot)."""
+    site = project / "site"
+    build.build(project, site, log=quiet, warn=quiet)
+    return project, site, snapshot(site)
+
+
+def snapshot(site):
+    return {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+
+def edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path, needle):
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return number
+    raise AssertionError(needle)
+
+
+def assert_refused(root, site, before, path, line, match):
+    with pytest.raises(BuildError, match=match) as info:
+        build.build(root, site, log=quiet, warn=quiet)
+    assert info.value.path is not None and info.value.path.endswith(str(path.relative_to(root)))
+    assert info.value.line == line
+    assert snapshot(site) == before
+    assert [p.name for p in site.parent.iterdir() if p.name.startswith(("site.build-", "site.old-"))] == []
+
+
+@pytest.mark.parametrize("bad, match", [
+    ('msgstr "[fr] Skip to content"\nmsgstr "again"', "msgstr twice"),
+    ('msgstr "[fr] Skip to content', "quoted"),
+    ('msgstr [fr] Skip to content', "quoted"),
+    ('msgstr "[fr] Skip to content"\ngarbage', "quoted"),
+    ('msgstr[0] "[fr] Skip to content"', "without msgid_plural"),
+])
+def test_po_syntax_error(built, bad, match):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    edit(po, 'msgstr "[fr] Skip to content"', bad)
+    line = line_of(po, bad.split("\n")[-1])
+    assert_refused(root, site, before, po, line, "invalid .po syntax: .*" + match)
+
+
+def test_placeholder_mismatch(built):
+    root, site, before = built
+    po = root / "locales" / "vi" / "LC_MESSAGES" / "game.po"
+    edit(po, 'msgstr "[vi] {rank} of {suit}"', 'msgstr "[vi] {rank} of {suti}"')
+    line = line_of(po, 'msgid "{rank} of {suit}"')
+    assert_refused(root, site, before, po, line, r"placeholder mismatch.*\{suti\}.*missing: \{suit\}")
+
+
+def test_card_chips_in_a_translation_must_match_the_source(built):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace("[fr] Runs have `three` or more cards: [[4C 5C 6C]].",
+                               "[fr] Runs have `three` or more cards: [[4C 5C 7C]]."), encoding="utf-8")
+    line = line_of(po, 'msgid "Runs have `three`')
+    assert_refused(root, site, before, po, line, r"placeholder mismatch.*\[\[4C 5C 7C\]\]")
+
+
+def test_plural_placeholder_mismatch(built):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    edit(po, 'msgstr[1] "[fr] (%(count)s points)"', 'msgstr[1] "[fr] (%(nombre)s points)"')
+    line = line_of(po, 'msgid "(%(count)s point)"')
+    assert_refused(root, site, before, po, line, "placeholder mismatch")
+
+
+def test_template_syntax_error(built):
+    root, site, before = built
+    template = root / "site_templates" / "404.html"
+    edit(template, "{% block main %}", "{% block main %}\n{% if %}")
+    assert_refused(root, site, before, template, line_of(template, "{% if %}"), "template syntax error")
+
+
+def test_template_runtime_error(built):
+    root, site, before = built
+    template = root / "site_templates" / "page.html"
+    edit(template, "<h1>{{ page.title }}</h1>", "<h1>{{ page.no_such_field }}</h1>")
+    assert_refused(root, site, before, template, line_of(template, "no_such_field"), "template error")
+
+
+def test_malformed_front_matter(built):
+    root, site, before = built
+    page = root / "content" / "faq.md"
+    edit(page, "nav: 3\n---", "nav: 3\nthis line has no colon\n---")
+    assert_refused(root, site, before, page, line_of(page, "no colon"), "front matter")
+
+
+def test_unclosed_front_matter(built):
+    root, site, before = built
+    page = root / "content" / "faq.md"
+    page.write_text("---\ntitle: FAQ\ndescription: Questions.\n", encoding="utf-8")
+    assert_refused(root, site, before, page, 1, "not closed")
+
+
+def test_gin_example_with_a_bad_card(built):
+    root, site, before = built
+    page = root / "content" / "rules.md"
+    edit(page, "defender: 3S 7S", "defender: 3S 1X")
+    assert_refused(root, site, before, page, line_of(page, "defender: 3S 1X"), "not a card: '1X'")
+
+
+def test_gin_example_with_an_illegal_knock(built):
+    root, site, before = built
+    page = root / "content" / "rules.md"
+    edit(page, "knocker: 4S 5S 6S KH KD KC JH JD JC 3H", "knocker: 4S 5S 9S KH KD KC JH JD JC 3H")
+    assert_refused(root, site, before, page, line_of(page, "```gin-example"), "cannot be settled")
+
+
+def test_bad_card_chip(built):
+    root, site, before = built
+    page = root / "content" / "rules.md"
+    edit(page, "[[8H 8D 8S]]", "[[8H 8D 8Z]]")
+    assert_refused(root, site, before, page, line_of(page, "8Z"), "card chip")
+
+
+def test_unclosed_fence(built):
+    root, site, before = built
+    page = root / "content" / "rules.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.rstrip().removesuffix("```") + "\n", encoding="utf-8")
+    assert_refused(root, site, before, page, line_of(page, "```gin-example"), "never closed")
+
+
+def test_stray_percent_in_a_template_translation(built):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    edit(po, 'msgstr "[fr] Skip to content"', 'msgstr "[fr] 100 % content"')
+    assert_refused(root, site, before, po, line_of(po, 'msgid "Skip to content"'), "%")
+
+
+def test_cli_prints_one_error_line_and_exits_non_zero(built):
+    root, site, before = built
+    page = root / "content" / "rules.md"
+    edit(page, "[[8H 8D 8S]]", "[[8H 8D 8Z]]")
+    result = subprocess.run([sys.executable, "-m", "generator", "--root", str(root), "build"],
+                            capture_output=True, text=True, cwd=REPO)
+    assert result.returncode == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert errors == [f"error: {page}:{line_of(page, '8Z')}: card chip [[8H 8D 8Z]]: "
+                      "not a card: '8Z' (expected a rank A 2-9 T/10 J Q K and a suit C D H S, e.g. 7H)"]
+    assert snapshot(site) == before
