@@ -5,7 +5,16 @@ Phases: "upcard" (the first upcard is offered to the non-dealer, then to the dea
 """
 
 from game.actions import (
-    BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD, Action, Event,
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    PASS,
+    TAKE_UPCARD,
+    Action,
+    Event,
 )
 from game.cards import DECK
 from game.errors import IllegalAction

@@ -2,7 +2,17 @@
 
 import pytest
 
-from game.actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD, Action
+from game.actions import (
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    PASS,
+    TAKE_UPCARD,
+    Action,
+)
 from game.cards import parse_card, parse_cards
 from game.errors import IllegalAction
 from game.melds import best_arrangement, is_big_gin, min_deadwood

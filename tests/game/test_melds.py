@@ -7,10 +7,17 @@ from hypothesis import strategies as st
 from game.cards import DECK, parse_cards
 from game.errors import IllegalAction
 from game.melds import (
-    all_best_arrangements, arrange_all, best_arrangement, check_arrangement,
-    deadwood_after_each_discard, is_big_gin, is_meld, is_run, is_set, min_deadwood,
+    all_best_arrangements,
+    arrange_all,
+    best_arrangement,
+    check_arrangement,
+    deadwood_after_each_discard,
+    is_big_gin,
+    is_meld,
+    is_run,
+    is_set,
+    min_deadwood,
 )
-
 
 # --- an independent oracle: every disjoint family of melds, by brute force -------------------
 
