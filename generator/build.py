@@ -9,11 +9,11 @@ from markupsafe import Markup
 from generator import bundle
 from generator.catalogs import load_language
 from generator.config import SOURCE_LANGUAGE, load_config
-from generator.errors import BuildError
 from generator.content import ContentRenderer, load_sources
+from generator.errors import BuildError
+from generator.sitemap import sitemap_xml
 from generator.templates import install_language, make_environment, render
 from generator.write import atomic_folder, copy_tree, write_text
-from generator.sitemap import sitemap_xml
 
 CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval'; worker-src 'self' blob:; "
        "style-src 'self'; img-src 'self' data:")

@@ -21,7 +21,6 @@ from generator.errors import BuildError
 from generator.examples import compute_example
 from generator.sanitize import safe_url, sanitize, source_tags
 
-
 # Markdown's own stash markers (STX/ETX) are stripped from the input, so HTML made before
 # conversion travels as private-use tokens; translations may not contain these characters.
 _TOKEN = "\ue000{}\ue001"

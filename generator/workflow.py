@@ -172,10 +172,13 @@ def _write_catalog(path, catalog, ignore_header=None):
     data = buffer.getvalue()
     path = Path(path)
     if path.exists() and ignore_header:
-        def strip(blob):
-            return b"\n".join(l for l in blob.split(b"\n") if not l.startswith(b'"' + ignore_header.encode()))
-        if strip(path.read_bytes()) == strip(data):
+        if _without_header(path.read_bytes(), ignore_header) == _without_header(data, ignore_header):
             return False
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
     return True
+
+
+def _without_header(data, header):
+    prefix = b'"' + header.encode() + b":"
+    return [line for line in data.split(b"\n") if not line.startswith(prefix)]

@@ -1,0 +1,71 @@
+"""Translator workflow: update marks changed messages fuzzy, init-lang, the Make target."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from babel.messages.pofile import read_po
+
+from generator import workflow
+from generator.errors import BuildError
+from tests.generator.conftest import REPO, quiet
+
+
+def catalog(path):
+    with open(path, "rb") as handle:
+        return read_po(handle)
+
+
+def test_update_adds_new_messages_and_marks_changed_ones_fuzzy(project):
+    page = project / "content" / "faq.md"
+    page.write_text(page.read_text(encoding="utf-8")
+                    .replace("No: the ace is always low.", "No: the ace is always low, never high.")
+                    + "\n## Is there an undo?\n\nNo.\n", encoding="utf-8")
+    workflow.extract(project, log=quiet)
+    workflow.update(project, log=quiet)
+    fr = catalog(project / "locales" / "fr" / "LC_MESSAGES" / "content.po")
+    changed = fr.get("No: the ace is always low, never high.")
+    assert changed.fuzzy and changed.string == "[fr] No: the ace is always low."
+    new = fr.get("Is there an undo?")  # empty, or a fuzzy guess from a similar message
+    assert new.string == "" or new.fuzzy
+    assert not fr.get("Is the ace high?").fuzzy  # untouched paragraphs stay translated
+    assert fr.plural_forms == "nplurals=2; plural=(n > 1);"
+
+
+def test_extract_and_update_leave_unchanged_files_alone(project):
+    before = {p: p.read_bytes() for p in (project / "locales").rglob("*.po*")}
+    workflow.extract(project, log=quiet)
+    workflow.update(project, log=quiet)
+    assert {p: p.read_bytes() for p in (project / "locales").rglob("*.po*")} == before
+
+
+def test_init_lang_via_the_cli(project):
+    result = subprocess.run([sys.executable, "-m", "generator", "--root", str(project), "init-lang", "pt_BR"],
+                            cwd=REPO, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    for domain in ("site", "content", "game"):
+        po = catalog(project / "locales" / "pt_BR" / "LC_MESSAGES" / (domain + ".po"))
+        assert str(po.locale) == "pt_BR" and len(po) > 0
+        assert all(m.string in ("", ("", "")) for m in po if m.id)
+
+
+def test_init_lang_refuses_unknown_or_existing_languages(project):
+    with pytest.raises(BuildError, match="unknown language code"):
+        workflow.init_language(project, "xx", log=quiet)
+    with pytest.raises(BuildError, match="already exists"):
+        workflow.init_language(project, "fr", log=quiet)
+
+
+def test_compile_writes_mo_files(project):
+    workflow.compile_catalogs(project, log=quiet)
+    assert (project / "locales" / "vi" / "LC_MESSAGES" / "game.mo").stat().st_size > 0
+
+
+def test_make_init_lang_takes_lang_from_the_command_line_only():
+    env = dict(os.environ, LANG="C.UTF-8")
+    dry = subprocess.run(["make", "-n", "init-lang", "LANG=de"], cwd=REPO, env=env,
+                         capture_output=True, text=True)
+    assert "LANG=C.UTF-8 .venv/bin/python -m generator init-lang de" in dry.stdout
+    refused = subprocess.run(["make", "init-lang"], cwd=REPO, env=env, capture_output=True, text=True)
+    assert refused.returncode != 0 and "usage: make init-lang LANG=xx" in refused.stderr
