@@ -44,7 +44,7 @@ def _run(args):
     elif args.command == "serve":
         out = root / "site"
         build.build(root, out, warn=warn)
-        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+        handler = functools.partial(_Handler, directory=str(out))
         with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
             print(f"serving {out} on http://127.0.0.1:{args.port}/ (Ctrl+C stops)")
             try:
@@ -63,3 +63,20 @@ def _run(args):
     elif args.command == "init-lang":
         workflow.init_language(root, args.lang)
     return 0
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site's own 404 page, as a static host would."""
+
+    def send_error(self, code, message=None, explain=None):
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)

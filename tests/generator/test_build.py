@@ -171,10 +171,14 @@ def test_a_new_language_needs_no_code_change(project):
     assert "Deutsch" in Page((site / "en" / "rules.html").read_text(encoding="utf-8")).texts
 
 
-def test_the_real_project_builds(tmp_path):
+def test_the_real_project_builds_twice_identically(tmp_path):
     # The whole pipeline on the repository itself, game bundle included.
-    out = build_site(Path(__file__).resolve().parents[2], tmp_path / "site")
-    assert (out / "en" / "rules.html").is_file() and (out / "vi" / "faq.html").is_file()
+    root = Path(__file__).resolve().parents[2]
+    one, two = build_site(root, tmp_path / "one"), build_site(root, tmp_path / "two")
+    assert (one / "en" / "rules.html").is_file() and (one / "vi" / "faq.html").is_file()
+    files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(two) for p in two.rglob("*") if p.is_file())
+    assert all((one / f).read_bytes() == (two / f).read_bytes() for f in files)
 
 
 def test_missing_source_language_is_an_error(project):
