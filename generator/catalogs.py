@@ -34,14 +34,9 @@ class Gap:
 class Messages:
     """The translations of one domain in one language; gettext-style lookups fall back to English."""
 
-    def __init__(self, entries, plural, lang, domain):
+    def __init__(self, entries, plural):
         self._entries = entries  # (context, msgid) -> str, or tuple of plural forms
         self._plural = plural  # n -> index of the plural form
-        self.lang = lang
-        self.domain = domain
-
-    def __len__(self):
-        return len(self._entries)
 
     def gettext(self, message):
         return self._entries.get((None, message), message)
@@ -158,7 +153,7 @@ def load_catalog(path, lang, domain):
         if domain == "site":
             check_percent_signs(message, path)
         entries[key] = message.string
-    return Messages(entries, plural, lang, domain), gaps, count
+    return Messages(entries, plural), gaps, count
 
 
 def _plural_function(catalog, path):

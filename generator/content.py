@@ -39,7 +39,6 @@ class Source:
 @dataclass(frozen=True)
 class Page:
     slug: str
-    nav: int
     title: str
     description: str
     html: Markup
@@ -108,8 +107,7 @@ class ContentRenderer:
         html = _TOKENS.sub(lambda m: self._stash[int(m.group(1) or m.group(2))],
                            self.md.convert("\n".join(lines)))
         meta = document.meta
-        return Page(document.slug, int(meta.get("nav", ("0",))[0]),
-                    self.content.gettext(meta["title"][0]),
+        return Page(document.slug, self.content.gettext(meta["title"][0]),
                     self.content.gettext(meta["description"][0]), Markup(html))
 
     def _translate(self, piece):

@@ -79,7 +79,7 @@ def test_a_plural_form_may_drop_the_number_but_not_invent_one(tmp_path):
 
 
 def test_messages_lookup_by_context():
-    messages = Messages({("meld", "set"): "brelan", (None, "set"): "ensemble"}, lambda n: 0, "fr", "game")
+    messages = Messages({("meld", "set"): "brelan", (None, "set"): "ensemble"}, lambda n: 0)
     assert messages.pgettext("meld", "set") == "brelan"
     assert messages.gettext("set") == "ensemble"
     assert messages.pgettext("verb", "knock") == "knock"
