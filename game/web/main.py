@@ -1,9 +1,27 @@
+"""Entry point, imported by the start script: load the page's catalogue and start the game."""
+
+import javascript
 from browser import document, window
-from game.match import Match
+
 from game.web import i18n
-import sys
-root = document["game"]
-data = window.__gameCatalog
-root.text = "hello " + str(Match.new(123).view(0).hand) + " " + str(type(data)) + " " + str(data.lang if data else None)
-window.console.log(str([k for k in sys.modules]))
-root.attrs["data-ready"] = "true"
+from game.web.app import App
+
+
+def main():
+    if "game" not in document:
+        return None
+    data = None
+    text = window.__gameCatalog
+    if text:
+        try:
+            data = javascript.JSON.parse(text)
+        except Exception:
+            data = None
+    i18n.install(i18n.Catalog(data if isinstance(data, dict) else None))
+    app = App(document["game"])
+    window.__gameApp = app
+    app.start()
+    return app
+
+
+main()

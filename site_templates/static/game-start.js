@@ -7,12 +7,13 @@
   var root = document.getElementById("game");
   if (!root || !window.__BRYTHON__) { return; }
   var B = window.__BRYTHON__;
+  window.__gameDecisions = [];  // the computer's decision times (ms), read by the benchmark
   var here = document.currentScript ? document.currentScript.src : location.href;
   var base = here.slice(0, here.lastIndexOf("/") + 1);
   var name = root.getAttribute("data-catalog");
   var catalog = name ? fetch(base + name).then(function (r) {
     if (!r.ok) { throw new Error("catalogue " + r.status); }
-    return r.json();
+    return r.text();
   }).catch(function () { return null; }) : Promise.resolve(null);
   var cache = (B.idb_open_promise && window.indexedDB)
     ? B.idb_open_promise().catch(function () { return null; }) : Promise.resolve(null);

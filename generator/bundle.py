@@ -1,0 +1,374 @@
+"""The game bundle stage: what every page needs to run the `game` package in the browser.
+
+`build_game_assets(out_dir, languages, catalogs)` writes, under `out_dir/static/`:
+
+- `brython.<hash>.js`: Brython's runtime, copied from the installed `brython` PyPI package
+  (never committed to git);
+- `game.<hash>.js`: ONE site-wide bundle in Brython's package format
+  (`__BRYTHON__.loadBrythonPackage({...})`) holding the `game` package (engine, computer
+  players, browser UI) and the few standard-library modules the game imports in the page
+  (`STDLIB_MODULES`, copied from `brython_stdlib.js`); one file for every page and language,
+  so Brython's compiled-module cache (indexedDB, per origin) is shared by the whole site;
+- `game-start.<hash>.js`: the small static script that starts Brython (no inline script, so
+  the pages run under `script-src 'self' 'unsafe-eval'`);
+- `game.<hash>.css`: the game's stylesheet;
+- `game-<lang>.<hash>.json`: per language, the `game` gettext domain as JSON, with its number
+  of plural forms and its plural rule as a small expression tree (evaluated by
+  `game.web.i18n` without `eval`).
+
+Every name carries a hash of the file's content, so browsers may cache them forever and a
+second language only downloads its catalogue. The function returns a `GameAssets` whose
+paths are relative to the site root (e.g. `static/game.1a2b3c4d5e.js`); templates prefix them
+with the page's path to the root. Two builds of the same inputs are byte-identical.
+"""
+
+import ast
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_DIR = ROOT / "game"
+CSS_SOURCE = ROOT / "site_templates" / "static" / "game.css"
+START_SOURCE = ROOT / "site_templates" / "static" / "game-start.js"
+
+# The standard-library modules the game imports in the page, copied into the bundle. Each one
+# costs start-up time (see ../shared/notes/brython.md): keep this list short.
+# `browser` and `javascript` are built into brython.js and need no entry.
+# tests/browser/test_game.py fails when the page loads a module that is not listed here.
+STDLIB_MODULES = ()
+
+# Modules the page may hold that are built into brython.js (not copied from the stdlib file).
+BUILTIN_MODULES = ("browser", "browser.html", "browser.aio", "javascript", "_sys", "sys",
+                   "_importlib", "builtins", "__main__")
+
+# The module the start script imports: it builds the game in `#game`.
+ENTRY_MODULE = "game.web.main"
+
+
+@dataclass
+class GameAssets:
+    """Site-root-relative paths of the game's files (templates prefix them with the root).
+
+    `scripts` and `styles` go into every page's head (`defer` scripts, in this order);
+    `slots[lang]` is the markup of the game's place in a page of that language.
+    """
+
+    brython: str
+    bundle: str
+    start: str
+    css: str
+    catalogs: dict = field(default_factory=dict)  # lang code -> path of its JSON catalogue
+    slots: dict = field(default_factory=dict)  # lang code -> Markup of the game slot
+    sizes: dict = field(default_factory=dict)  # path -> bytes
+
+    @property
+    def scripts(self):
+        return [self.brython, self.bundle, self.start]
+
+    @property
+    def styles(self):
+        return [self.css]
+
+
+def brython_data_dir():
+    """The `data` folder of the installed `brython` package (brython.js, brython_stdlib.js)."""
+    import brython
+
+    path = Path(brython.__file__).resolve().parent / "data"
+    if not (path / "brython.js").is_file():
+        raise FileNotFoundError("brython.js not found in the installed brython package: " + str(path))
+    return path
+
+
+def _hashed(name, data):
+    stem, dot, ext = name.rpartition(".")
+    digest = hashlib.sha256(data).hexdigest()[:10]
+    return stem + "." + digest + dot + ext
+
+
+def _write(static_dir, name, data, assets):
+    hashed = _hashed(name, data)
+    (static_dir / hashed).write_bytes(data)
+    path = "static/" + hashed
+    assets_sizes = assets.setdefault("sizes", {})
+    assets_sizes[path] = len(data)
+    return path
+
+
+# --- the game package ---------------------------------------------------------------------------
+
+def _imports(tree, module, is_package):
+    """The absolute names of the modules a module imports (for Brython's precompile step)."""
+    found = set()
+    package = module if is_package else module.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.add(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            found.add(base)
+            for alias in node.names:
+                if alias.name != "*":
+                    # `from game import cardnames` imports the module game.cardnames (kept
+                    # only when such a module exists: see `reachable`).
+                    found.add(base + "." + alias.name if base else alias.name)
+    return sorted(found)
+
+
+def _strip_docstrings(tree):
+    """Drop docstrings (smaller bundle, faster compile); comments are already gone with ast."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                if len(body) == 1:
+                    body[0] = ast.Pass()
+                else:
+                    del body[0]
+    return tree
+
+
+def package_modules(package_dir=GAME_DIR, name="game"):
+    """VFS entries for every module of a package: {module: [".py", source, imports(, 1)]}.
+
+    The source is regenerated from the AST (no comments, no docstrings): same code, smaller.
+    """
+    entries = {}
+    for path in sorted(Path(package_dir).rglob("*.py")):
+        rel = path.relative_to(package_dir)
+        if "__pycache__" in rel.parts or any(part.startswith(".") for part in rel.parts):
+            continue
+        parts = [name] + list(rel.with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        if is_package:
+            parts.pop()
+        module = ".".join(parts)
+        source = path.read_text(encoding="utf-8")
+        tree = ast.parse(source, str(path))
+        imports = _imports(tree, module, is_package)
+        code = ast.unparse(_strip_docstrings(tree)) + "\n"
+        entries[module] = [".py", code, imports, 1] if is_package else [".py", code, imports]
+    return entries
+
+
+def stdlib_modules(names=STDLIB_MODULES):
+    """The VFS entries of these modules, read from the installed brython_stdlib.js."""
+    if not names:
+        return {}
+    text = (brython_data_dir() / "brython_stdlib.js").read_text(encoding="utf-8")
+    vfs = json.loads(text[text.index("{"): text.rindex("}") + 1])
+    missing = [name for name in names if name not in vfs]
+    if missing:
+        raise KeyError("not in brython_stdlib.js: " + ", ".join(missing))
+    return {name: vfs[name] for name in names}
+
+
+def reachable(entries, roots=(ENTRY_MODULE,)):
+    """The modules of `entries` that the roots import, directly or not (with their packages)."""
+    seen = set()
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        candidates = [name]
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            candidates.append(".".join(parts[:i]))  # importing a.b.c runs a and a.b first
+        for candidate in candidates:
+            if candidate in entries and candidate not in seen:
+                seen.add(candidate)
+                todo.extend(entries[candidate][2])
+    return {name: entries[name] for name in sorted(seen)}
+
+
+def bundle_source(package_dir=GAME_DIR):
+    """The text of the site-wide bundle (deterministic: its timestamp is derived from its content).
+
+    Only the game modules the entry module reaches are packed (not e.g. `game.arena`).
+    """
+    vfs = {}
+    vfs.update(stdlib_modules())
+    vfs.update(reachable(package_modules(package_dir)))
+    body = json.dumps(vfs, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    # Brython's module cache keys on this timestamp: a new bundle recompiles, the same reuses.
+    stamp = int(hashlib.sha256(body.encode("utf-8")).hexdigest()[:12], 16)
+    head = '{"$timestamp":' + str(stamp) + ","
+    return (
+        "// Gin Rummy: the game package and its standard-library modules, for Brython.\n"
+        # Web workers started from this page load this bundle, not the whole stdlib.
+        "__BRYTHON__.brython_modules=document.currentScript?document.currentScript.src:"
+        "__BRYTHON__.brython_modules;\n"
+        "__BRYTHON__.loadBrythonPackage(" + head + body[1:] + ");\n"
+    )
+
+
+# --- catalogues -----------------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\s*(?:(\d+)|(n)|(\|\||&&|==|!=|<=|>=|[<>?:()!%+\-*/]))")
+_BINARY = [("||",), ("&&",), ("==", "!="), ("<", "<=", ">", ">="), ("+", "-"), ("*", "/", "%")]
+
+
+def parse_plural(expression):
+    """A gettext plural expression (C syntax) as a tree: ints, "n", [op, a, b], ["?", c, a, b].
+
+    `game.web.i18n.plural_index` evaluates the tree; no `eval` anywhere.
+    """
+    tokens = []
+    pos = 0
+    text = expression.strip().rstrip(";")
+    while pos < len(text):
+        match = _TOKEN.match(text, pos)
+        if not match or match.end() == pos:
+            raise ValueError("bad plural expression: " + repr(expression))
+        number, var, op = match.groups()
+        tokens.append(int(number) if number is not None else (var or op))
+        pos = match.end()
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+    tokens.append(None)
+    index = [0]
+
+    def peek():
+        return tokens[index[0]]
+
+    def take():
+        token = tokens[index[0]]
+        index[0] += 1
+        return token
+
+    def ternary():
+        cond = binary(0)
+        if peek() == "?":
+            take()
+            yes = ternary()
+            if take() != ":":
+                raise ValueError("bad plural expression: " + repr(expression))
+            no = ternary()
+            return ["?", cond, yes, no]
+        return cond
+
+    def binary(level):
+        if level == len(_BINARY):
+            return unary()
+        left = binary(level + 1)
+        while peek() in _BINARY[level]:
+            op = take()
+            left = [op, left, binary(level + 1)]
+        return left
+
+    def unary():
+        token = take()
+        if token == "!":
+            return ["!", unary()]
+        if token == "(":
+            inner = ternary()
+            if take() != ")":
+                raise ValueError("bad plural expression: " + repr(expression))
+            return inner
+        if isinstance(token, int) or token == "n":
+            return token
+        raise ValueError("bad plural expression: " + repr(expression))
+
+    tree = ternary()
+    if peek() is not None:
+        raise ValueError("bad plural expression: " + repr(expression))
+    return tree
+
+
+def catalog_data(po_path, lang):
+    """The JSON-able catalogue of the `game` domain for one language.
+
+    Missing, empty or fuzzy messages are left out (the UI shows the English source); a plural
+    entry with an empty form is left out as a whole. Keys: msgid, or context + "\\x04" + msgid.
+    """
+    from babel.messages.pofile import read_po
+
+    messages = {}
+    nplurals, plural = 2, ["!=", "n", 1]
+    if po_path is not None and Path(po_path).is_file():
+        with open(po_path, "rb") as handle:
+            catalog = read_po(handle, locale=lang)
+        nplurals = catalog.num_plurals
+        plural = parse_plural(catalog.plural_expr)
+        for message in catalog:
+            if not message.id or message.fuzzy:
+                continue
+            msgid = message.id if isinstance(message.id, str) else message.id[0]
+            key = msgid if not message.context else message.context + "\x04" + msgid
+            if isinstance(message.string, tuple):
+                if all(message.string):
+                    messages[key] = list(message.string)
+            elif message.string:
+                messages[key] = message.string
+    return {"lang": lang, "nplurals": nplurals, "plural": plural, "messages": messages}
+
+
+def _lang_code(language):
+    return language if isinstance(language, str) else language.code
+
+
+def build_game_assets(out_dir, languages, catalogs=None, locales_dir=None):
+    """Write the game's files into `out_dir/static/` and return their paths (`GameAssets`).
+
+    `languages`: language codes or `generator.config.Language` values. `catalogs` (the loaded
+    catalogues of the generator) is accepted for the pipeline's interface; the JSON catalogues
+    are read from `locales_dir/<lang>/LC_MESSAGES/game.po` (default: the project's `locales/`)
+    because they need the plural rule as written in the .po header.
+    """
+    static_dir = Path(out_dir) / "static"
+    static_dir.mkdir(parents=True, exist_ok=True)
+    locales = Path(locales_dir) if locales_dir else ROOT / "locales"
+    sizes = {}
+    holder = {"sizes": sizes}
+    brython = _write(static_dir, "brython.js", (brython_data_dir() / "brython.js").read_bytes(), holder)
+    bundle = _write(static_dir, "game.js", bundle_source().encode("utf-8"), holder)
+    start = _write(static_dir, "game-start.js", START_SOURCE.read_bytes(), holder)
+    css = _write(static_dir, "game.css", CSS_SOURCE.read_bytes(), holder)
+    paths = {}
+    for language in languages:
+        code = _lang_code(language)
+        data = catalog_data(locales / code / "LC_MESSAGES" / "game.po", code)
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        paths[code] = _write(static_dir, "game-" + code + ".json", text.encode("utf-8"), holder)
+    slots = {}
+    for language in languages:
+        code = _lang_code(language)
+        site = _site_messages(catalogs, code)
+        slots[code] = game_slot(code, paths[code].rpartition("/")[2], site)
+    return GameAssets(brython, bundle, start, css, paths, slots, sizes)
+
+
+def _site_messages(catalogs, code):
+    try:
+        return catalogs[code]["site"]
+    except (KeyError, TypeError):
+        return None
+
+
+def game_slot(lang, catalog_name, site=None):
+    """The game's place in a page: `#game`, filled by game.web once Brython has started.
+
+    The start script finds the catalogue next to itself (`data-catalog` is a file name), so the
+    same slot works on every page of a language, 404 pages included.
+    """
+    from markupsafe import Markup
+
+    def _(text):
+        return text if site is None else site.gettext(text)
+
+    loading = _("Loading the game…")
+    noscript = _("The game needs JavaScript. The rules, the FAQ and the how-to-play page work without it.")
+    return Markup(
+        '<div id="game" class="game" data-ready="false" data-lang="{}" data-catalog="{}">\n'
+        '<p class="game-loading">{}</p>\n'
+        '<noscript><p class="game-noscript">{}</p></noscript>\n'
+        '</div>'
+    ).format(lang, catalog_name, loading, noscript)
