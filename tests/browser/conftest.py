@@ -1,0 +1,123 @@
+"""One built site, one local HTTP server and one headless Chromium per test session.
+
+Chromium is Debian's (/usr/bin/chromium), driven by Playwright for Python; never
+`playwright install`. Without it the browser tests skip, except in CI (env CI set) where
+they fail.
+"""
+
+import functools
+import http.server
+import os
+import socketserver
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SCREENSHOTS = ROOT / "tests" / "screenshots"
+LANGS = ("en", "fr", "vi")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+def _need_browser():
+    if not os.path.exists(CHROMIUM):
+        message = CHROMIUM + " is missing (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message + ": the browser tests must run in CI")
+        pytest.skip(message)
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("playwright (Python) is not installed")
+        pytest.skip("playwright (Python) is not installed")
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    _need_browser()
+    from generator.build import build
+
+    out = tmp_path_factory.mktemp("browser-site") / "site"
+    build(ROOT, out, log=lambda *a, **k: None, warn=lambda *a, **k: None)
+    return out
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site):
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield "http://127.0.0.1:" + str(server.server_address[1])
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Console:
+    """Console errors, uncaught page errors and failed requests of one page."""
+
+    def __init__(self, page):
+        self.errors = []
+        self.bad = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.errors.append("pageerror: " + str(exc)))
+        page.on("response", self._response)
+
+    def _console(self, message):
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def _response(self, response):
+        if response.status >= 400:
+            self.bad.append(response.url)
+
+    def problems(self):
+        # The site has no favicon yet: Chromium's automatic /favicon.ico request is not ours.
+        bad = [url for url in self.bad if not url.endswith("/favicon.ico")]
+        errors = [e for e in self.errors
+                  if not ("404" in e and "Failed to load resource" in e and len(bad) == 0)]
+        return errors + ["HTTP error: " + url for url in bad]
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    # The computer plays fast in tests (its pacing is for people).
+    ctx.add_init_script("try { localStorage.setItem('ginrummy.pace', '15'); } catch (e) {}")
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.console = Console(page)
+    page.set_default_timeout(20000)
+    return page
