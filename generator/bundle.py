@@ -42,7 +42,7 @@ STDLIB_MODULES = ()
 
 # Modules the page may hold that are built into brython.js (not copied from the stdlib file).
 BUILTIN_MODULES = ("browser", "browser.html", "browser.aio", "javascript", "_sys", "sys",
-                   "_importlib", "builtins", "__main__")
+                   "_importlib", "builtins", "__main__", "_warnings", "_suggestions")
 
 # The module the start script imports: it builds the game in `#game`.
 ENTRY_MODULE = "game.web.main"

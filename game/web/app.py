@@ -89,6 +89,7 @@ class App:
         self.timer = None
         self.decisions = []
         self.new_card = None
+        self.last_seat = 0  # the seat that acted last (whose hand a two-player screen shows)
         self._cache_key = None
         self._cache = None
         root.clear()
@@ -144,8 +145,14 @@ class App:
         except Exception:
             pass
 
+    def forget(self):
+        """Clear what was said about another match: its cards may be hidden in this one."""
+        self.log = []
+        self.live.text = ""
+
     def load_mode(self, seed=None):
         """Restore this mode's saved match (or start one; a `#seed=` in the URL wins)."""
+        self.forget()
         match = None
         raw = store_get(SAVE_KEYS[self.mode])
         if raw is not None:
@@ -184,6 +191,7 @@ class App:
             seed = int(window.Math.floor(window.Math.random() * 2147483647))
         rules = rules or self.match.rules
         self.cancel_timer()
+        self.forget()
         self.match = Match.new(seed, rules)
         self.player = load_player(self.prefs["level"], seed)
         self.order = {0: [], 1: []}
@@ -220,7 +228,7 @@ class App:
             return 0
         current = self.match.current_player
         if current is None:
-            return self.last_seat if hasattr(self, "last_seat") else 0
+            return self.last_seat
         return current
 
     def is_human(self, seat):
@@ -299,12 +307,12 @@ class App:
             if event.kind == "hand_over":
                 end = match.hand.end
                 messages.append(T.score_line(end, names, match.rules))
-                if end is not None:
-                    self.last_seat = self.last_seat if hasattr(self, "last_seat") else 0
             elif event.kind == "match_over":
                 messages.append(self.match_result_text())
             else:
-                messages.append(T.event_text(event, names, me, new if self.is_human(actor or 0) else None))
+                # Two players share the screen: a card drawn from the stock is never named.
+                named = new if self.mode == "cpu" and actor == 0 else None
+                messages.append(T.event_text(event, names, me, named))
         self.selected = None
         self.dialog = None
         if self.mode == "duo" and match.current_player is not None and match.current_player != actor:
@@ -315,7 +323,9 @@ class App:
         if match.current_player is not None and self.is_human(match.current_player) and not self.handover:
             messages.append(self.prompt())
         elif self.handover:
-            messages.append(self.turn_text())
+            # The next player must not read the previous one's moves of their own cards.
+            self.log = []
+            messages = [m for m in messages if m] + [self.turn_text()]
         if new is not None and self.is_human(actor):
             self.focus = "c" + str(new.index)
         elif self.focus is None or not self.focus.startswith("c"):

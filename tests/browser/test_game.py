@@ -96,7 +96,8 @@ def assert_no_hidden_card(page, match, seat):
         assert card.index not in shown
         for text in (T.card_name(card), T.card_label(card)):
             pattern = r"(?<![\w])" + re.escape(text) + r"(?![\w])"
-            assert not re.search(pattern, html), "hidden card in the DOM: " + text
+            found = re.search(pattern, html)
+            assert not found, "hidden card in the DOM: " + text + " in " + html[max(0, found.start() - 200):found.end() + 50]
 
 
 # --- tests ---------------------------------------------------------------------------------
@@ -315,8 +316,10 @@ def test_screenshots(page, base_url, lang):
     for width in (360, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         open_game(page, base_url, lang, hash="#seed=" + str(20 + width))
-        play_until(page, lambda s: s["turn"] == "me" and s["phase"] == "discard")
-        page.keyboard.press("Enter")  # select the card just drawn
+        play_until(page, lambda s: (s["turn"] == "me" and s["phase"] == "discard")
+                   or s["phase"] in ("hand_over", "match_over"))
+        if state(page)["phase"] == "discard":
+            page.keyboard.press("Enter")  # select the card just drawn
         page.locator("#game").screenshot(path=str(SCREENSHOTS / (lang + "-" + str(width) + "-table.png")))
         overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1")
         assert not overflow, "horizontal scrolling at " + str(width) + " px"
