@@ -144,7 +144,7 @@ def main():
 
 def _play_hands(page, hands):
     """Play whole hands (the person passes, draws, discards the drawn card); the computer's
-    decision times come from window.__gameDecisions."""
+    decision times come from window.gameDecisionTimes."""
     done = 0
     for _ in range(2000):
         page.wait_for_function("document.querySelector('#game').dataset.busy !== 'true'", timeout=60000)
@@ -169,7 +169,7 @@ def _play_hands(page, hands):
             page.click("#game .g-hand .g-new")
             page.click('#game [data-act="discard"]')
             page.click('#game [data-act="confirm_discard"]')
-    return list(page.evaluate("window.__gameDecisions || []"))
+    return list(page.evaluate("window.gameDecisionTimes || []"))
 
 
 def _deadwood_speed(browser, base):

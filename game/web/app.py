@@ -379,7 +379,7 @@ class App:
         elapsed = now() - started
         self.decisions.append(elapsed)
         try:
-            window.__gameDecisions.push(elapsed)
+            window.gameRecordDecision(elapsed)
         except Exception:
             pass
         self.act(action)
