@@ -99,11 +99,7 @@ class Console:
             self.bad.append(response.url)
 
     def problems(self):
-        # The site has no favicon yet: Chromium's automatic /favicon.ico request is not ours.
-        bad = [url for url in self.bad if not url.endswith("/favicon.ico")]
-        errors = [e for e in self.errors
-                  if not ("404" in e and "Failed to load resource" in e and len(bad) == 0)]
-        return errors + ["HTTP error: " + url for url in bad]
+        return self.errors + ["HTTP error: " + url for url in self.bad]
 
 
 @pytest.fixture
