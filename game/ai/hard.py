@@ -18,6 +18,8 @@ GIN_BONUS = 6.0  # extra utility of gin
 DANGER_WEIGHT = 6.0  # cost of a discard the opponent surely wants, in deadwood points
 TAKE_MARGIN = 1.0  # a pile card must beat the stock's expectation by this much
 CANDIDATE_SLACK = 9  # discards leaving more than min + this much deadwood are not considered
+LATE_STOCK = 28  # with fewer cards than this in the stock ...
+LATE_MAX = 0  # ... knock only with this much deadwood or less (0: play on for gin)
 
 
 def completers(cards):
@@ -222,7 +224,7 @@ class HardPlayer:
             if hand[i] is not view.taken and after[i] < least:
                 least = after[i]
         model = Model(view)
-        if least <= view.knock_limit:
+        if least == 0 or (least <= view.knock_limit and self.should_knock(view, model, least)):
             return self.knock(view, model, hand, after, least)
         util = utility_table(view.knock_limit)
         best_card = None
@@ -237,6 +239,11 @@ class HardPlayer:
                 best_card = card
                 best_score = score
         return Action(DISCARD, best_card)
+
+    def should_knock(self, view, model, least):
+        if view.stock_count < LATE_STOCK and least > LATE_MAX:
+            return False
+        return True
 
     def knock(self, view, model, hand, after, least):
         best = None

@@ -16,6 +16,8 @@ from game.ai.hard import completers
 OUT_CREDIT = 0.6  # deadwood points credited per live completing card
 FEED_PENALTY = 6  # points charged for discarding next to an opponent's pickup
 SLACK = 6
+LATE_STOCK = 24  # with fewer cards than this in the stock ...
+LATE_MAX = 2  # ... knock only with this much deadwood or less
 
 
 class MediumPlayer:
@@ -62,7 +64,7 @@ class MediumPlayer:
         for i in range(len(hand)):
             if hand[i] is not view.taken and after[i] < least:
                 least = after[i]
-        if least <= view.knock_limit:
+        if least == 0 or (least <= view.knock_limit and (view.stock_count >= LATE_STOCK or least <= LATE_MAX)):
             for i in range(len(hand)):
                 if hand[i] is not view.taken and after[i] == least:
                     return Action(GIN if least == 0 else KNOCK, hand[i])
