@@ -4,12 +4,12 @@ card instead. It never breaks a meld to do so and never plays an illegal move.
 """
 
 from game.actions import DISCARD, DRAW_STOCK, PASS, Action
-from game.ai.common import discard_choices, view_rng
+from game.ai.common import view_rng
 from game.ai.simple import SimplePlayer
 from game.melds import best_arrangement
 
-MISS_PICKUP = 20  # percent of the useful pickups it misses
-KEEP_HIGH = 12  # percent of the discards where it keeps its highest unmatched card
+MISS_PICKUP = 12  # percent of the useful pickups it misses
+KEEP_HIGH = 8  # percent of the discards where it keeps its highest unmatched card
 
 
 class EasyPlayer(SimplePlayer):
@@ -33,11 +33,6 @@ class EasyPlayer(SimplePlayer):
         dead = best_arrangement(view.hand).deadwood  # unmatched cards after the best discard
         if len(dead) < 2:
             return action
-        choices = discard_choices(view)
-        least = 999
-        for card, after in choices:
-            if after < least:
-                least = after
         options = []
         for card in dead:
             if card is action.card or card is view.taken or card.value >= action.card.value:

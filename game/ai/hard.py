@@ -5,7 +5,16 @@ See docs/ai.md for the reasoning. Reads only the player's View; no standard-libr
 """
 
 from game.actions import (
-    BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, NEXT_HAND, PASS, TAKE_UPCARD, Action,
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    NEXT_HAND,
+    PASS,
+    TAKE_UPCARD,
+    Action,
 )
 from game.ai.common import Knowledge, dw_after_each, find, pile_top
 from game.cards import DECK
@@ -269,7 +278,7 @@ def layoff_exposure(melds, model):
         if opp[index] > 0.0:
             candidates.append(DECK[index])
     total = 0.0
-    for mask, target, cards in layoff_groups(melds, candidates):
+    for _mask, _target, cards in layoff_groups(melds, candidates):
         if len(cards) == 1:
             total += opp[cards[0].index]
     return total

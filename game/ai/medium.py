@@ -8,7 +8,16 @@ opponent picked up (same rank, or same suit within two) costs a penalty.
 """
 
 from game.actions import (
-    BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, NEXT_HAND, PASS, TAKE_UPCARD, Action,
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    NEXT_HAND,
+    PASS,
+    TAKE_UPCARD,
+    Action,
 )
 from game.ai.common import Knowledge, dw_after_each, find, melded_in_best, pile_top
 from game.ai.hard import completers

@@ -6,7 +6,16 @@ the least deadwood (never the card just taken), and knocks (or goes gin) as soon
 """
 
 from game.actions import (
-    BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, NEXT_HAND, PASS, TAKE_UPCARD, Action,
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    NEXT_HAND,
+    PASS,
+    TAKE_UPCARD,
+    Action,
 )
 from game.ai.common import discard_choices, find, melded_in_best, pile_top, view_rng
 
@@ -46,7 +55,7 @@ class SimplePlayer:
             return big
         choices = discard_choices(view)
         least = 999
-        for card, dead in choices:
+        for _card, dead in choices:
             if dead < least:
                 least = dead
         best = []
