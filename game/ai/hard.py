@@ -24,11 +24,13 @@ from game.melds import _Search, all_best_arrangements
 # Tuned with the arena (see docs/ai.md).
 KNOCK_BONUS = 6.0  # utility of reaching a knockable hand, in deadwood points
 GIN_BONUS = 6.0  # extra utility of gin
-DANGER_WEIGHT = 6.0  # cost of a discard the opponent surely wants, in deadwood points
+DANGER_WEIGHT = 4.0  # cost of a discard the opponent surely wants, in deadwood points
 TAKE_MARGIN = 1.0  # a pile card must beat the stock's expectation by this much
 CANDIDATE_SLACK = 9  # discards leaving more than min + this much deadwood are not considered
 LATE_STOCK = 28  # with fewer cards than this in the stock ...
 LATE_MAX = 0  # ... knock only with this much deadwood or less (0: play on for gin)
+MATCH_POINT = 10  # when a knock win of this many points would end the match ...
+CLOSE_MAX = 3  # ... knock with this much deadwood or less at any time
 
 
 def completers(cards):
@@ -250,9 +252,14 @@ class HardPlayer:
         return Action(DISCARD, best_card)
 
     def should_knock(self, view, model, least):
-        if view.stock_count < LATE_STOCK and least > LATE_MAX:
-            return False
-        return True
+        """Knock now, or play on (for gin, or to undercut an opponent who knocks)?"""
+        if view.stock_count >= LATE_STOCK or least <= LATE_MAX:
+            return True
+        scores = view.scores
+        need = view.rules.target - scores[view.player]
+        if need <= MATCH_POINT and least <= CLOSE_MAX:
+            return True
+        return False
 
     def knock(self, view, model, hand, after, least):
         best = None
