@@ -23,7 +23,7 @@ from game.ai.common import Knowledge, dw_after_each, find, melded_in_best, pile_
 from game.ai.hard import completers
 
 OUT_CREDIT = 0.6  # deadwood points credited per live completing card
-FEED_PENALTY = 6  # points charged for discarding next to an opponent's pickup
+FEED_PENALTY = 2  # points charged for discarding next to an opponent's pickup
 SLACK = 6
 LATE_STOCK = 24  # with fewer cards than this in the stock ...
 LATE_MAX = 2  # ... knock only with this much deadwood or less
