@@ -20,7 +20,7 @@ from game.cards import DECK
 from game.errors import IllegalAction
 from game.melds import deadwood_after_each_discard, is_big_gin
 from game.rng import Rng
-from game.scoring import settle
+from game.scoring import check_declaration, settle
 
 # When a discard without a knock leaves this many cards in the stock, the hand is dead.
 DEAD_STOCK = 2
@@ -145,9 +145,10 @@ class Hand:
 
     def _check_discard(self, player, card):
         if card is None or card not in self.hands[player]:
-            raise IllegalAction("that card is not in your hand")
+            raise IllegalAction("that card is not in your hand", "not_in_hand", card=card)
         if card is self.taken:
-            raise IllegalAction("you may not discard the card you just took from the discard pile")
+            raise IllegalAction("you may not discard the card you just took from the discard pile",
+                                "taken_card", card=card)
 
     def _remove(self, player, card):
         self.hands[player].remove(card)
@@ -170,21 +171,34 @@ class Hand:
         self.phase = "draw"
         return events
 
+    def check_declaration(self, action):
+        """The melds a knock, gin or big gin action declares, checked without playing it.
+
+        Returns the player's Arrangement; raises IllegalAction (with a reason) as apply would.
+        """
+        player = self.turn
+        if self.phase != "discard":
+            raise IllegalAction("you can only end the hand after drawing", "not_now")
+        if action.kind == BIG_GIN:
+            if self.rules.big_gin_bonus is None:
+                raise IllegalAction("big gin is not played under these rules", "no_big_gin")
+            return check_declaration(self.hands[player], action.melds, BIG_GIN, self.knock_limit)
+        self._check_discard(player, action.card)
+        rest = [c for c in self.hands[player] if c is not action.card]
+        return check_declaration(rest, action.melds, action.kind, self.knock_limit)
+
     def _knock(self, player, action):
         card = action.card
-        self._check_discard(player, card)
+        arrangement = self.check_declaration(action)
         rest = [c for c in self.hands[player] if c is not card]
-        result = settle(rest, self.hands[1 - player], self.rules, action.melds, self.upcard)
-        if action.kind == GIN and result.kind != "gin":
-            raise IllegalAction("gin needs every card but the discard in melds")
+        result = settle(rest, self.hands[1 - player], self.rules, arrangement.melds, self.upcard)
         self._remove(player, card)
         self.discard.append(card)
         return self._finish(player, result, card)
 
     def _big_gin(self, player, action):
-        if self.rules.big_gin_bonus is None:
-            raise IllegalAction("big gin is not played under these rules")
-        result = settle(self.hands[player], self.hands[1 - player], self.rules, action.melds, self.upcard)
+        arrangement = self.check_declaration(action)
+        result = settle(self.hands[player], self.hands[1 - player], self.rules, arrangement.melds, self.upcard)
         return self._finish(player, result, None)
 
     def _finish(self, player, result, card):

@@ -125,6 +125,13 @@ class Match:
                 events.append(Event("match_over", None, None, {"winner": self.winner, "totals": self.totals}))
         return events
 
+    def check_declaration(self, action):
+        """The melds of a knock / gin / big gin action of the player to move, checked without
+        playing it (for a knock dialog). Returns the Arrangement or raises IllegalAction."""
+        if self.hand.phase == "over":
+            raise IllegalAction("this hand is over", "not_now")
+        return self.hand.check_declaration(action)
+
     def _next_hand(self):
         if self.hand.phase != "over":
             raise IllegalAction("the hand is still being played")

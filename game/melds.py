@@ -330,14 +330,16 @@ def check_arrangement(hand, melds):
         group = list(group)
         for card in group:
             if card not in in_hand:
-                raise IllegalAction("the card " + card.code + " is not in the hand")
+                raise IllegalAction("the card " + card.code + " is not in the hand", "not_in_hand", card=card)
             if card in used:
-                raise IllegalAction("the card " + card.code + " is in two melds")
+                raise IllegalAction("the card " + card.code + " is in two melds", "card_twice", card=card)
             used.add(card)
         if not is_meld(group):
             raise IllegalAction(
                 " ".join(c.code for c in group)
-                + " is not a meld (a set is 3 or 4 cards of one rank, a run 3 or more cards in sequence of one suit, ace low)"
+                + " is not a meld (a set is 3 or 4 cards of one rank, a run 3 or more cards in sequence of one suit, ace low)",
+                "not_a_meld",
+                meld=group,
             )
         checked.append(_sorted_meld(group))
     checked.sort(key=_meld_order)

@@ -2,7 +2,7 @@
 
 from game.errors import IllegalAction
 from game.layoffs import best_defence, check_defence
-from game.melds import arrange_all, best_arrangement, check_arrangement, is_big_gin
+from game.melds import arrange_all, best_arrangement, check_arrangement
 from game.rules import Rules
 
 
@@ -42,29 +42,15 @@ def settle(knocker, defender, rules=None, knocker_melds=None, upcard=None,
         raise ValueError("the defender must hold 10 cards, got " + str(len(defender)))
     if len(knocker) == 11:
         if rules.big_gin_bonus is None:
-            raise IllegalAction("big gin is not played under these rules: discard a card first")
-        if not is_big_gin(knocker):
-            raise IllegalAction("big gin needs all 11 cards in melds")
-        if knocker_melds is None:
-            arrangement = arrange_all(knocker)
-        else:
-            arrangement = check_arrangement(knocker, knocker_melds)
-        if arrangement.deadwood:
-            raise IllegalAction("big gin needs all 11 cards in the declared melds")
+            raise IllegalAction("big gin is not played under these rules: discard a card first", "no_big_gin")
+        arrangement = check_declaration(knocker, knocker_melds, "big_gin", limit)
         return _gin("big_gin", rules.big_gin_bonus, arrangement, defender, limit, multiplier)
     if len(knocker) != 10:
         raise ValueError("the knocker must hold 10 cards after discarding, got " + str(len(knocker)))
-    if knocker_melds is None:
-        arrangement = best_arrangement(knocker)
-    else:
-        arrangement = check_arrangement(knocker, knocker_melds)
+    arrangement = check_declaration(knocker, knocker_melds, "knock", limit)
     dead = arrangement.deadwood_points
     if dead == 0:
         return _gin("gin", rules.gin_bonus, arrangement, defender, limit, multiplier)
-    if dead > limit:
-        if limit == 0:
-            raise IllegalAction("only gin ends a hand under these rules; the declared melds leave " + str(dead) + " points of deadwood")
-        raise IllegalAction("the declared melds leave " + str(dead) + " points of deadwood; the knock limit is " + str(limit))
     if defender_melds is None and defender_layoffs is None:
         defence = best_defence(arrangement.melds, defender)
     else:
@@ -80,6 +66,29 @@ def settle(knocker, defender, rules=None, knocker_melds=None, upcard=None,
         defender_melds=defence.melds, defender_deadwood_cards=defence.deadwood, defender_deadwood=held,
         layoffs=[card for card, _ in defence.layoffs], layoff_targets=defence.layoffs,
     )
+
+
+def check_declaration(cards, melds, kind, limit):
+    """The declared melds of a player ending the hand, checked; returns their Arrangement.
+
+    `cards`: the 10 cards kept after the discard (all 11 for big gin); `melds`: the declared
+    groups, or None for a best arrangement; `kind`: "knock", "gin" or "big_gin". Raises
+    IllegalAction with a reason: not_in_hand, card_twice, not_a_meld, not_gin, gin_only or
+    over_limit (details: deadwood, limit).
+    """
+    arrangement = arrange_all(cards) if melds is None else check_arrangement(cards, melds)
+    dead = arrangement.deadwood_points
+    if kind == "big_gin" and dead:
+        raise IllegalAction("big gin needs all 11 cards in melds", "not_gin", deadwood=dead)
+    if kind == "gin" and dead:
+        raise IllegalAction("gin needs every card but the discard in melds", "not_gin", deadwood=dead)
+    if dead > limit:
+        if limit == 0:
+            raise IllegalAction("only gin ends a hand under these rules; the declared melds leave "
+                                + str(dead) + " points of deadwood", "gin_only", deadwood=dead, limit=limit)
+        raise IllegalAction("the declared melds leave " + str(dead) + " points of deadwood; the knock limit is "
+                            + str(limit), "over_limit", deadwood=dead, limit=limit)
+    return arrangement
 
 
 def _gin(kind, bonus, arrangement, defender, limit, multiplier):

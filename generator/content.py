@@ -21,6 +21,8 @@ from generator.errors import BuildError
 from generator.examples import compute_example
 from generator.sanitize import safe_url, sanitize, source_tags
 
+_SPACES = re.compile(r"[ \t\r\n]+")
+
 # Markdown's own stash markers (STX/ETX) are stripped from the input, so HTML made before
 # conversion travels as private-use tokens; translations may not contain these characters.
 _TOKEN = "\ue000{}\ue001"
@@ -111,7 +113,8 @@ class ContentRenderer:
                     self.content.gettext(meta["description"][0]), Markup(html))
 
     def _translate(self, piece):
-        text = " ".join(_PRIVATE.sub("", self.content.gettext(piece.text)).split())
+        # Collapse only ASCII whitespace: the no-break spaces of French typography must stay.
+        text = _SPACES.sub(" ", _PRIVATE.sub("", self.content.gettext(piece.text))).strip(" ")
         if "<" in text:
             text = sanitize(text, source_tags(piece.text))
         return CHIPS.sub(lambda m: self._store(self.chips(m.group(1))), text)

@@ -9,17 +9,24 @@ import javascript
 from browser import document, window
 
 from game.actions import (
-    BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, NEXT_HAND, PASS, TAKE_UPCARD, Action,
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    NEXT_HAND,
+    PASS,
+    TAKE_UPCARD,
+    Action,
 )
 from game.cards import DECK
 from game.errors import CorruptSave, IllegalAction
 from game.match import Match
-from game.melds import (
-    arrange_all, best_arrangement, check_arrangement, deadwood_after_each_discard, is_meld,
-)
+from game.melds import arrange_all, best_arrangement, deadwood_after_each_discard
 from game.rules import PRESETS, Rules
 from game.web import text as T
-from game.web.i18n import _, fmt, ngettext, pgettext
+from game.web.i18n import _, fmt, pgettext
 
 JSON = javascript.JSON
 SAVE_KEYS = {"cpu": "ginrummy.save.cpu", "duo": "ginrummy.save.duo"}
@@ -99,8 +106,8 @@ class App:
         self.live.attrs["role"] = "status"
         self.main = document.createElement("div")
         self.main.className = "g-main"
-        root <= self.live
-        root <= self.main
+        root.appendChild(self.live)
+        root.appendChild(self.main)
         root.bind("click", self.on_click)
         root.bind("change", self.on_change)
         document.bind("keydown", self.on_key)
@@ -341,8 +348,10 @@ class App:
         totals = match.totals
         if winner is None or totals is None:
             return ""
-        return fmt(_("{player} wins the match, {a} to {b}."), player=T.capital(names[winner]),
-                   a=totals[winner]["total"], b=totals[1 - winner]["total"])
+        a, b = totals[winner]["total"], totals[1 - winner]["total"]
+        if self.mode == "cpu" and winner != CPU:
+            return fmt(_("You win the match, {a} to {b}."), a=a, b=b)
+        return fmt(_("{player} wins the match, {a} to {b}."), player=T.capital(names[winner]), a=a, b=b)
 
     # --- the computer, paced by timers ----------------------------------------------------------
 
@@ -524,10 +533,11 @@ class App:
             out.append('<label class="g-field">' + esc(_("Computer level")) + ' <select data-act="level" data-key="level">'
                        + level_options + '</select></label>')
         out.append('<label class="g-field g-check"><input type="checkbox" data-act="four" data-key="four"'
-                   + (' checked' if self.prefs["four"] else '') + '> ' + esc(_("Four-colour deck")) + '</label>')
+                   + (' checked' if self.prefs["four"] else '') + '> ' + esc(_("Four-color deck")) + '</label>')
         out.append('</div>')
         rules = match.rules
-        out.append('<p class="g-rules">' + esc(T.preset_title(rules.name)) + ': ' + esc(T.rules_summary(rules)) + '</p>')
+        out.append('<p class="g-rules">' + esc(fmt(_("{variant}: {summary}"), variant=T.preset_title(rules.name),
+                                                    summary=T.rules_summary(rules))) + '</p>')
         out.append('<p class="g-score">' + esc(fmt(_("Score: {a} {x}, {b} {y} (game to {target})"),
                                                     a=T.capital(names[0]), x=scores[0], b=names[1], y=scores[1],
                                                     target=rules.target)) + '</p>')
@@ -800,7 +810,8 @@ class App:
         elif kind == "help":
             title = _("Keyboard shortcuts")
             keys = [("← →", _("move in your hand")), ("Alt+← →", _("move the card (reorder)")),
-                    ("Enter, Space", _("select a card")), ("Esc", _("cancel a selection or a dialog")),
+                    (pgettext("keys", "Enter, Space"), _("select a card")),
+                    (pgettext("keys", "Esc"), _("cancel a selection or a dialog")),
                     ("D", _("draw from the stock")), ("P", _("take the top of the discard pile")),
                     ("U", _("take the upcard")), ("S", _("pass the upcard")), ("X", _("discard the selected card")),
                     ("K", pgettext("verb", "knock")), ("G", _("gin")), ("O", _("change the sort order")),
@@ -869,21 +880,12 @@ class App:
         for number in range(1, GROUPS + 1):
             group = [c for c in cards if d["groups"].get(c.index) == number]
             if group:
-                if not is_meld(group):
-                    return melds, fmt(_("Meld {n} is neither a set nor a run."), n=number), None
                 melds.append(group)
+        card = DECK[d["card"]] if d["kind"] != "big_gin" else None
         try:
-            arrangement = check_arrangement(cards, melds)
-        except IllegalAction:
-            return melds, _("These melds are not valid."), None
-        dead = arrangement.deadwood_points
-        limit = self.match.hand.knock_limit
-        if d["kind"] != "knock" and dead != 0:
-            return melds, fmt(_("Gin needs every card in a meld; {n} points of deadwood are left."), n=dead), arrangement
-        if dead > limit:
-            if limit == 0:
-                return melds, _("Only gin ends a hand under these rules."), arrangement
-            return melds, fmt(_("The deadwood ({n}) is over the knock limit ({limit})."), n=dead, limit=limit), arrangement
+            arrangement = self.match.check_declaration(Action(d["kind"], card, melds))
+        except IllegalAction as problem:
+            return melds, T.declaration_problem(problem, melds), None
         return melds, None, arrangement
 
     def render_knock_dialog(self, d):

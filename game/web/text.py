@@ -78,7 +78,8 @@ def rules_summary(rules):
     parts.append(fmt(_("gin {n}"), n=rules.gin_bonus))
     if rules.big_gin_bonus is not None:
         parts.append(fmt(_("big gin {n}"), n=rules.big_gin_bonus))
-    parts.append(fmt(_("undercut {n}"), n=rules.undercut_bonus))
+    if rules.oklahoma or rules.knock_limit > 0:  # no knock, no undercut
+        parts.append(fmt(_("undercut {n}"), n=rules.undercut_bonus))
     parts.append(fmt(_("game to {n}"), n=rules.target))
     if rules.box_bonus:
         parts.append(fmt(_("{n} per hand won"), n=rules.box_bonus))
@@ -90,7 +91,8 @@ def rules_summary(rules):
         parts.append(fmt(_("shutout bonus {n}"), n=rules.shutout_bonus))
     if rules.oklahoma and rules.oklahoma_spade_double:
         parts.append(_("spade upcard doubles"))
-    return "; ".join(parts)
+    # Translators: the separator between the parts of a rules summary ("gin 25; game to 100").
+    return pgettext("list separator", "; ").join(parts)
 
 
 # --- events -----------------------------------------------------------------------------------------
@@ -142,8 +144,32 @@ def event_text(event, names, me, my_new_card=None):
     if kind == "deal":
         dealer = event.data.get("dealer")
         number = event.data.get("hand")
-        return fmt(_("Hand {number}: {player} deals."), number=number, player=names[dealer])
+        if dealer == me:
+            return fmt(_("Hand {number}: you deal."), number=number)
+        return fmt(_("Hand {number}: {player} deals."), number=number, player=capital(names[dealer]))
     return ""
+
+
+def declaration_problem(problem, melds):
+    """Why the engine refused the melds declared in the knock dialog, in the page's language."""
+    reason = problem.reason
+    details = problem.details
+    if reason == "not_a_meld":
+        number = 1
+        for k in range(len(melds)):
+            if melds[k] == details["meld"]:
+                number = k + 1
+        return fmt(_("Meld {n} is neither a set nor a run."), n=number)
+    if reason == "not_gin":
+        n = details["deadwood"]
+        return fmt(ngettext("Gin needs every card in a meld; {n} point of deadwood is left.",
+                            "Gin needs every card in a meld; {n} points of deadwood are left.", n), n=n)
+    if reason == "gin_only":
+        return _("Only gin ends a hand under these rules.")
+    if reason == "over_limit":
+        return fmt(_("The deadwood ({n}) is over the knock limit ({limit})."),
+                   n=details["deadwood"], limit=details["limit"])
+    return _("These melds are not valid.")
 
 
 def score_line(end, names, rules):

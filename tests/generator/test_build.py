@@ -179,6 +179,10 @@ def test_the_real_project_builds_twice_identically(tmp_path):
     files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(two) for p in two.rglob("*") if p.is_file())
     assert all((one / f).read_bytes() == (two / f).read_bytes() for f in files)
+    # French typography survives the pipeline: no-break spaces before the tall punctuation.
+    faq = (one / "fr" / "faq.html").read_text(encoding="utf-8")
+    assert "\u00a0:" in faq and "\u202f?" in faq
+    assert " :</" not in faq
 
 
 def test_missing_source_language_is_an_error(project):
