@@ -65,12 +65,11 @@ def store_set(key, value):
 
 
 def load_player(level, seed):
-    try:
-        from game.ai import make_player
-        return make_player(level, seed)
-    except Exception:
-        from game.web.fallback import make_player
-        return make_player(level, seed)
+    # Imported on first use: compiling the computer players is the biggest part of the bundle,
+    # and the page is ready for the player before the computer needs them (see warm_up).
+    from game.ai import make_player
+
+    return make_player(level, seed)
 
 
 def suit_class(card):
@@ -137,6 +136,12 @@ class App:
         self.load_mode(self.hash_seed())
         self.root.attrs["data-ready"] = "true"
         self.schedule()
+        window.setTimeout(self.warm_up, 0)
+
+    def warm_up(self, *args):
+        """Compile the computer players once the page is ready, before their first move."""
+        if self.mode == "cpu" and self.player is None:
+            self.player = load_player(self.prefs["level"], self.match.seed)
 
     def hash_seed(self):
         text = str(window.location.hash or "")
@@ -180,7 +185,7 @@ class App:
             self.new_match(seed, Rules.preset(self.prefs["rules"]), announce=False)
         else:
             self.match = match
-            self.player = load_player(self.prefs["level"], match.seed)
+            self.player = None
             self.handover = self.mode == "duo" and match.current_player is not None
             self.set_hash()
             self.render()
@@ -200,7 +205,7 @@ class App:
         self.cancel_timer()
         self.forget()
         self.match = Match.new(seed, rules)
-        self.player = load_player(self.prefs["level"], seed)
+        self.player = None
         self.order = {0: [], 1: []}
         self.selected = None
         self.dialog = None
@@ -378,13 +383,11 @@ class App:
         if self.mode != "cpu" or self.match.current_player != CPU:
             self.schedule()
             return
+        if self.player is None:
+            self.player = load_player(self.prefs["level"], self.match.seed)
         view = self.match.view(CPU)
         started = now()
-        try:
-            action = self.player.choose(view)
-        except Exception:
-            from game.web.fallback import FallbackPlayer
-            action = FallbackPlayer().choose(view)
+        action = self.player.choose(view)
         elapsed = now() - started
         self.decisions.append(elapsed)
         try:
@@ -938,7 +941,7 @@ class App:
         if act == "level":
             self.prefs["level"] = target.value
             self.save_prefs()
-            self.player = load_player(self.prefs["level"], self.match.seed)
+            self.player = None
             self.focus = "level"
             self.render()
             self.announce(fmt(_("Computer level: {level}."), level=self.level_name(target.value)))
