@@ -9,9 +9,9 @@
   players, browser UI) and the few standard-library modules the game imports in the page
   (`STDLIB_MODULES`, copied from `brython_stdlib.js`); one file for every page and language,
   so Brython's compiled-module cache (indexedDB, per origin) is shared by the whole site;
-- `game-start.<hash>.js`: the small static script that starts Brython (no inline script, so
+- `game-start.<hash>.js` and `game.<hash>.css`: the start script and the game's stylesheet, copied
+  from the templates' `static/` folder by the pipeline and renamed here (no inline script, so
   the pages run under `script-src 'self' 'unsafe-eval'`);
-- `game.<hash>.css`: the game's stylesheet;
 - `game-<lang>.<hash>.json`: per language, the `game` gettext domain as JSON, with its number
   of plural forms and its plural rule as a small expression tree (evaluated by
   `game.web.i18n` without `eval`).
@@ -31,8 +31,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_DIR = ROOT / "game"
-CSS_SOURCE = ROOT / "site_templates" / "static" / "game.css"
-START_SOURCE = ROOT / "site_templates" / "static" / "game-start.js"
 
 # The standard-library modules the game imports in the page, copied into the bundle. Each one
 # costs start-up time (see ../shared/notes/brython.md): keep this list short.
@@ -99,6 +97,15 @@ def _write(static_dir, name, data, assets):
 
 
 # --- the game package ---------------------------------------------------------------------------
+
+def _fingerprint(static_dir, name, assets):
+    """Give a file the pipeline copied from the templates' static folder its content-hashed
+    name (one cached copy for every page; no second, unhashed copy left behind)."""
+    source = static_dir / name
+    data = source.read_bytes()
+    source.unlink()
+    return _write(static_dir, name, data, assets)
+
 
 def _imports(tree, module, is_package):
     """The absolute names of the modules a module imports (for Brython's precompile step)."""
@@ -330,8 +337,8 @@ def build_game_assets(out_dir, languages, catalogs=None, locales_dir=None):
     holder = {"sizes": sizes}
     brython = _write(static_dir, "brython.js", (brython_data_dir() / "brython.js").read_bytes(), holder)
     bundle = _write(static_dir, "game.js", bundle_source().encode("utf-8"), holder)
-    start = _write(static_dir, "game-start.js", START_SOURCE.read_bytes(), holder)
-    css = _write(static_dir, "game.css", CSS_SOURCE.read_bytes(), holder)
+    start = _fingerprint(static_dir, "game-start.js", holder)
+    css = _fingerprint(static_dir, "game.css", holder)
     paths = {}
     for language in languages:
         code = _lang_code(language)
