@@ -47,7 +47,7 @@ def suit_name(suit, pgettext):
     return pgettext("card suit", "spades")
 
 
-def card_name(card, gettext, pgettext):
+def card_name(card, pgettext):
     """The accessible name of a card: "7 of hearts", "7 de cœur", "7 cơ"."""
     # Translators: a playing card's name; {rank} is e.g. "7" or "queen", {suit} e.g. "hearts".
     template = pgettext("card name", "{rank} of {suit}")

@@ -139,7 +139,7 @@ def chips_html(cards, game_messages):
     chips = []
     for card in cards:
         colour = "red" if card.code[-1] in "HD" else "black"
-        name = card_name(card, game_messages.gettext, game_messages.pgettext)
+        name = card_name(card, game_messages.pgettext)
         chips.append('<span class="card ' + colour + '" role="img" aria-label="' + htmllib.escape(name)
                      + '">' + htmllib.escape(card_label(card, game_messages.pgettext)) + "</span>")
     return Markup('<span class="cards">' + " ".join(chips) + "</span>")

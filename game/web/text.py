@@ -6,7 +6,7 @@ engine's settlement; nothing is computed here but words.
 """
 
 from game import cardnames
-from game.web.i18n import _, fmt, gettext, ngettext, pgettext
+from game.web.i18n import _, fmt, ngettext, pgettext
 
 # Player names. Translators: names used inside sentences such as "Points for {player}".
 
@@ -31,7 +31,7 @@ def capital(text):
 
 
 def card_name(card):
-    return cardnames.card_name(card, gettext, pgettext)
+    return cardnames.card_name(card, pgettext)
 
 
 def card_label(card):
