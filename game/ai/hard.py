@@ -24,10 +24,12 @@ from game.melds import _Search, all_best_arrangements
 # Tuned with the arena (see docs/ai.md).
 KNOCK_BONUS = 6.0  # utility of reaching a knockable hand, in deadwood points
 GIN_BONUS = 6.0  # extra utility of gin
+LATE_KNOCK_BONUS = 2.0  # the same once Hard plays on for gin
+LATE_GIN_BONUS = 20.0
 DANGER_WEIGHT = 4.0  # cost of a discard the opponent surely wants, in deadwood points
 TAKE_MARGIN = 1.0  # a pile card must beat the stock's expectation by this much
 CANDIDATE_SLACK = 9  # discards leaving more than min + this much deadwood are not considered
-LATE_STOCK = 28  # with fewer cards than this in the stock ...
+LATE_STOCK = 25  # with fewer cards than this in the stock ...
 LATE_MAX = 0  # ... knock only with this much deadwood or less (0: play on for gin)
 MATCH_POINT = 10  # when a knock win of this many points would end the match ...
 CLOSE_MAX = 3  # ... knock with this much deadwood or less at any time
@@ -145,14 +147,22 @@ def danger(model, card):
     return 1.0 - miss
 
 
-def utility_table(limit):
+def utility_table(view):
+    """Utility of each deadwood count (lower is better): before the late phase a knockable hand
+    earns a bonus; later only gin does, since Hard then plays on for gin."""
+    limit = view.knock_limit
+    knock_bonus = KNOCK_BONUS
+    gin_bonus = GIN_BONUS
+    if view.stock_count < LATE_STOCK + 2:
+        knock_bonus = LATE_KNOCK_BONUS
+        gin_bonus = LATE_GIN_BONUS
     table = []
     for dead in range(120):
         value = float(dead)
         if dead <= limit:
-            value -= KNOCK_BONUS
+            value -= knock_bonus
         if dead == 0:
-            value -= GIN_BONUS
+            value -= gin_bonus
         table.append(value)
     return table
 
@@ -208,7 +218,7 @@ class HardPlayer:
 
     def take_pile(self, view, top):
         model = Model(view)
-        util = utility_table(view.knock_limit)
+        util = utility_table(view)
         hand = view.hand
         cards = hand + [top]
         after = dw_after_each(cards)
@@ -237,7 +247,7 @@ class HardPlayer:
         model = Model(view)
         if least == 0 or (least <= view.knock_limit and self.should_knock(view, model, least)):
             return self.knock(view, model, hand, after, least)
-        util = utility_table(view.knock_limit)
+        util = utility_table(view)
         best_card = None
         best_score = 0.0
         for i in range(len(hand)):
