@@ -29,6 +29,7 @@ LATE_GIN_BONUS = 20.0
 DANGER_WEIGHT = 4.0  # cost of a discard the opponent surely wants, in deadwood points
 TAKE_MARGIN = 1.0  # a pile card must beat the stock's expectation by this much
 CANDIDATE_SLACK = 9  # discards leaving more than min + this much deadwood are not considered
+MAX_CANDIDATES = 6  # at most this many discards are valued (the ones leaving least deadwood)
 LATE_STOCK = 25  # with fewer cards than this in the stock ...
 LATE_MAX = 0  # ... knock only with this much deadwood or less (0: play on for gin)
 MATCH_POINT = 10  # when a knock win of this many points would end the match ...
@@ -191,6 +192,19 @@ def expected_after_draw(cards, model, util):
     return total
 
 
+def candidates(hand, after, taken, least):
+    """Positions of the discards worth valuing: within the slack of the least deadwood, the
+    lowest first, at most MAX_CANDIDATES (this bounds the worst decision time)."""
+    chosen = []
+    for extra in range(CANDIDATE_SLACK + 1):
+        for i in range(len(hand)):
+            if after[i] == least + extra and hand[i] is not taken:
+                chosen.append(i)
+        if len(chosen) >= MAX_CANDIDATES:
+            break
+    return chosen[:MAX_CANDIDATES]
+
+
 class HardPlayer:
     name = "hard"
 
@@ -250,10 +264,8 @@ class HardPlayer:
         util = utility_table(view)
         best_card = None
         best_score = 0.0
-        for i in range(len(hand)):
+        for i in candidates(hand, after, view.taken, least):
             card = hand[i]
-            if card is view.taken or after[i] > least + CANDIDATE_SLACK:
-                continue
             rest = [c for c in hand if c is not card]
             score = expected_after_draw(rest, model, util) + DANGER_WEIGHT * danger(model, card)
             if best_card is None or score < best_score:
