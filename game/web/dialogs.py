@@ -1,0 +1,204 @@
+"""Dialogs and the hand-over screen: discard confirmation, the knock dialog (knock, gin, big gin),
+the whole discard pile, the score sheet, the keyboard shortcuts, a new game, a replay; and, with
+two players on one device, the screen that hides both hands until the next player is ready.
+
+The knock dialog is prefilled with the engine's best arrangement (big gin: `arrange_all`); each
+card's group is a select, and what the player declares is checked by the engine
+(`Match.check_declaration`) before the action can be confirmed. The dialog's state is a dict
+kept by the `App` (`App.dialog`): its kind, the focus to return to, and per kind its card, groups
+(card index -> 0 for deadwood or a meld number), chosen rules and mode, and its own focus.
+"""
+
+from game.actions import Action
+from game.cards import DECK
+from game.errors import IllegalAction
+from game.melds import arrange_all, best_arrangement
+from game.rules import PRESETS, Rules
+from game.web import text as T
+from game.web.endofhand import render_sheet
+from game.web.i18n import _, fmt, pgettext
+from game.web.markup import card_html, esc, meld_cards
+
+GROUPS = 3  # meld groups offered in the knock dialog (10 or 11 cards hold at most 3 melds)
+
+
+def render_dialog(d, match, prefs, mode, names):
+    """The open dialog `d` over the table (sets the dialog's default focus on first drawing)."""
+    kind = d["kind"]
+    body = []
+    if kind == "discard":
+        card = DECK[d["card"]]
+        title = _("Discard")
+        body.append('<p>' + esc(fmt(_("Discard the {card}?"), card=T.card_name(card))) + '</p>')
+        body.append(dialog_buttons([("confirm_discard", _("Discard"), True), ("cancel", _("Cancel"), False)]))
+        d.setdefault("focus", "confirm_discard")
+    elif kind in ("knock", "gin", "big_gin"):
+        title, parts = render_knock_dialog(match, d)
+        body.append(parts)
+    elif kind == "pile":
+        title = _("The discard pile")
+        pile = match.hand.discard
+        body.append('<p>' + esc(_("From the bottom to the top:")) + '</p><ol class="g-pile-list">'
+                    + "".join('<li>' + card_html(c, "g-small") + '</li>' for c in pile) + '</ol>')
+        body.append(dialog_buttons([("cancel", _("Close"), True)]))
+        d.setdefault("focus", "cancel")
+    elif kind == "sheet":
+        title = _("Score sheet")
+        body.append(render_sheet(match, names))
+        body.append(dialog_buttons([("cancel", _("Close"), True)]))
+        d.setdefault("focus", "cancel")
+    elif kind == "help":
+        title = _("Keyboard shortcuts")
+        body.append(render_shortcuts())
+        body.append(dialog_buttons([("cancel", _("Close"), True)]))
+        d.setdefault("focus", "cancel")
+    elif kind == "new":
+        title = _("New game")
+        body.append(render_new_game(d.get("rules", prefs["rules"]), d.get("mode", mode)))
+        body.append(dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
+        d.setdefault("focus", "start")
+    elif kind == "replay":
+        title = _("Replay")
+        body.append('<p>' + esc(_("Start this match again from its first deal? The same cards will be dealt.")) + '</p>')
+        body.append(dialog_buttons([("confirm_replay", _("Replay"), True), ("cancel", _("Cancel"), False)]))
+        d.setdefault("focus", "confirm_replay")
+    else:
+        title = ""
+    return ('<div class="g-overlay"><div class="g-dialog" role="dialog" aria-modal="true" aria-labelledby="g-dialog-title">'
+            '<h2 class="g-title" id="g-dialog-title">' + esc(title) + '</h2>' + "".join(body) + '</div></div>')
+
+
+def dialog_buttons(buttons):
+    """A row of dialog buttons from (act, label, primary) triples."""
+    out = ['<div class="g-actions">']
+    for act, label, primary in buttons:
+        out.append('<button type="button" class="g-btn' + (' g-primary' if primary else '') + '" data-act="' + act
+                   + '" data-key="' + act + '">' + esc(label) + '</button>')
+    out.append('</div>')
+    return "".join(out)
+
+
+def render_shortcuts():
+    """The keyboard shortcuts as a definition list (the keys `controls.SHORTCUTS` handles)."""
+    keys = [("← →", _("move in your hand")), ("Alt+← →", _("move the card (reorder)")),
+            (pgettext("keys", "Enter, Space"), _("select a card")),
+            (pgettext("keys", "Esc"), _("cancel a selection or a dialog")),
+            ("D", _("draw from the stock")), ("P", _("take the top of the discard pile")),
+            ("U", _("take the upcard")), ("S", _("pass the upcard")), ("X", _("discard the selected card")),
+            ("K", pgettext("verb", "knock")), ("G", _("gin")), ("O", _("change the sort order")),
+            ("N", _("next hand")), ("H", _("show the whole discard pile")), ("?", _("this list"))]
+    return '<dl class="g-keys">' + "".join('<dt><kbd>' + esc(k) + '</kbd></dt><dd>' + esc(v) + '</dd>' for k, v in keys) + '</dl>'
+
+
+def render_new_game(chosen, mode):
+    """The new game's choices: the rules presets and the opponent (radio buttons)."""
+    body = ['<fieldset><legend>' + esc(_("Rules")) + '</legend>']
+    for name in PRESETS:
+        rules = Rules.preset(name)
+        body.append('<label class="g-radio"><input type="radio" name="g-rules" value="' + name + '" data-act="pick_rules" data-key="rules-' + name + '"'
+                    + (' checked' if name == chosen else '') + '> <span><strong>' + esc(T.preset_title(name)) + '</strong>: '
+                    + esc(T.rules_summary(rules)) + '</span></label>')
+    body.append('</fieldset><fieldset><legend>' + esc(_("Opponent")) + '</legend>')
+    for value, label in (("cpu", _("Against the computer")), ("duo", _("Two players on this device"))):
+        body.append('<label class="g-radio"><input type="radio" name="g-mode" value="' + value + '" data-act="pick_mode" data-key="mode-' + value + '"'
+                    + (' checked' if value == mode else '') + '> <span>' + esc(label) + '</span></label>')
+    body.append('</fieldset>')
+    return "".join(body)
+
+
+# --- the knock dialog ----------------------------------------------------------------------------
+
+def knock_cards(match, d):
+    """The cards the knocker declares: the hand without the discard (big gin: all of it)."""
+    hand = match.hand.hands[match.current_player]
+    if d["kind"] == "big_gin":
+        return list(hand)
+    return [c for c in hand if c.index != d["card"]]
+
+
+def prefill(match, d):
+    """Set the dialog's groups to the engine's best arrangement (big gin: `arrange_all`)."""
+    cards = knock_cards(match, d)
+    arrangement = arrange_all(cards) if d["kind"] == "big_gin" else best_arrangement(cards)
+    groups = {}
+    for c in cards:
+        groups[c.index] = 0
+    number = 0
+    for meld in arrangement.melds:
+        number += 1
+        for c in meld:
+            groups[c.index] = number
+    d["groups"] = groups
+
+
+def declared(match, d):
+    """(melds, problem, arrangement) of the groups in the knock dialog, validated by the engine."""
+    cards = knock_cards(match, d)
+    melds = []
+    for number in range(1, GROUPS + 1):
+        group = [c for c in cards if d["groups"].get(c.index) == number]
+        if group:
+            melds.append(group)
+    card = DECK[d["card"]] if d["kind"] != "big_gin" else None
+    try:
+        arrangement = match.check_declaration(Action(d["kind"], card, melds))
+    except IllegalAction as problem:
+        return melds, T.declaration_problem(problem, melds), None
+    return melds, None, arrangement
+
+
+def render_knock_dialog(match, d):
+    """(title, body) of the knock, gin or big gin dialog: a group select per card, the declared
+    melds and deadwood, the engine's objection if any, and Confirm (disabled on a problem)."""
+    kind = d["kind"]
+    if "groups" not in d:
+        prefill(match, d)
+    titles = {"knock": pgettext("verb", "Knock"), "gin": _("Gin"), "big_gin": _("Big gin")}
+    title = titles[kind]
+    out = []
+    if kind != "big_gin":
+        out.append('<p>' + esc(fmt(_("Your discard: the {card}."), card=T.card_name(DECK[d["card"]]))) + '</p>')
+    out.append('<p>' + esc(_("Your melds (the best arrangement; change a card's group to declare other melds):")) + '</p>')
+    cards = sorted(knock_cards(match, d), key=lambda c: (d["groups"].get(c.index, 0) or 9, c.suit, c.rank))
+    out.append('<ul class="g-groups">')
+    for c in cards:
+        current = d["groups"].get(c.index, 0)
+        options = ['<option value="0"' + (' selected' if current == 0 else '') + '>' + esc(_("Deadwood")) + '</option>']
+        for number in range(1, GROUPS + 1):
+            options.append('<option value="' + str(number) + '"' + (' selected' if current == number else '') + '>'
+                           + esc(fmt(_("Meld {n}"), n=number)) + '</option>')
+        out.append('<li class="g-group-row">' + card_html(c, "g-small") + ' <label class="g-field">'
+                   + '<span class="g-visually-hidden">' + esc(fmt(_("Group of the {card}"), card=T.card_name(c))) + '</span>'
+                   + '<select data-act="group" data-card="' + str(c.index) + '" data-key="g' + str(c.index) + '">'
+                   + "".join(options) + '</select></label></li>')
+    out.append('</ul>')
+    melds, problem, arrangement = declared(match, d)
+    summary = []
+    number = 0
+    for meld in melds:
+        number += 1
+        summary.append('<li>' + esc(fmt(_("Meld {n}:"), n=number)) + ' ' + meld_cards(meld) + '</li>')
+    if arrangement is not None:
+        summary.append('<li>' + esc(_("Deadwood:")) + ' ' + esc(T.points_text(arrangement.deadwood_points)) + '</li>')
+    out.append('<ul class="g-declared">' + "".join(summary) + '</ul>')
+    if problem:
+        out.append('<p class="g-problem" role="alert">' + esc(problem) + '</p>')
+    confirm = {"knock": _("Confirm the knock"), "gin": _("Confirm gin"), "big_gin": _("Confirm big gin")}[kind]
+    out.append('<div class="g-actions"><button type="button" class="g-btn g-primary" data-act="confirm_knock" data-key="confirm_knock"'
+               + (' disabled' if problem else '') + '>' + esc(confirm) + '</button>'
+               + '<button type="button" class="g-btn" data-act="best" data-key="best">' + esc(_("Best arrangement")) + '</button>'
+               + '<button type="button" class="g-btn" data-act="cancel" data-key="cancel">' + esc(_("Cancel")) + '</button></div>')
+    d.setdefault("focus", "confirm_knock" if not problem else "cancel")
+    return title, "".join(out)
+
+
+# --- two players on one device -------------------------------------------------------------------
+
+def render_handover(match):
+    """The hand-over screen: no card of either hand, a button to reveal the next player's hand."""
+    current = match.current_player
+    name = T.name_player((current if current is not None else 0) + 1)
+    return ('<div class="g-handover"><h2 class="g-title">' + esc(fmt(_("Pass the device to {player}."), player=name))
+            + '</h2><p>' + esc(_("The other player should look away. Nobody's cards are shown until then."))
+            + '</p><button type="button" class="g-btn g-primary" data-act="reveal" data-key="reveal">'
+            + esc(_("Reveal my hand")) + '</button></div>')

@@ -1,0 +1,104 @@
+"""The end of a hand: both hands spread in melds, the layoffs one per line, the deadwood totals,
+the score line in words, the score sheet; at the end of the match the final totals and the winner.
+
+Everything shown comes from the engine's record of the hand (`hand.end`, its settlement) and the
+match (`sheet`, `totals`).
+"""
+
+from game.melds import best_arrangement
+from game.web import text as T
+from game.web.i18n import _, fmt, pgettext
+from game.web.markup import esc, meld_cards
+
+
+def render_end(match, names, result_text):
+    """The end-of-hand screen; `result_text` is the match's result in words (match over only)."""
+    hand = match.hand
+    end = hand.end
+    out = ['<div class="g-end">']
+    title = _("End of the match") if match.is_over else _("End of the hand")
+    out.append('<h2 class="g-title">' + esc(title) + '</h2>')
+    out.append('<p class="g-scoreline">' + esc(T.score_line(end, names, match.rules)) + '</p>')
+    result = end["settlement"] if end else None
+    if result is not None:
+        knocker = end["knocker"]
+        sides = [(knocker, result.knocker_melds, result.knocker_deadwood_cards, result.knocker_deadwood, []),
+                 (1 - knocker, result.defender_melds, result.defender_deadwood_cards, result.defender_deadwood,
+                  result.layoff_targets)]
+    else:
+        sides = []
+        for seat in (0, 1):
+            arrangement = best_arrangement(hand.hands[seat])
+            sides.append((seat, arrangement.melds, arrangement.deadwood, arrangement.deadwood_points, []))
+    for seat, melds, dead_cards, dead, layoffs in sides:
+        out.append(render_spread(names[seat], melds, dead_cards, dead, layoffs, result))
+    out.append(render_sheet(match, names))
+    if match.is_over:
+        out.append(render_totals(match, names, result_text))
+        out.append('<div class="g-actions">'
+                   + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
+                   + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button></div>')
+    else:
+        out.append('<div class="g-actions"><button type="button" class="g-btn g-primary" data-act="next_hand" data-key="next_hand" aria-keyshortcuts="N">'
+                   + esc(_("Next hand")) + ' <kbd aria-hidden="true">N</kbd></button></div>')
+    out.append('</div>')
+    return "".join(out)
+
+
+def render_spread(name, melds, dead_cards, dead, layoffs, result):
+    """One player's hand: melds, layoffs (one per line, shown one by one), deadwood = points."""
+    out = ['<section class="g-spread"><h3>' + esc(T.capital(name)) + '</h3>']
+    out.append('<p class="g-melds">' + esc(_("Melds:")) + ' '
+               + ("".join(meld_cards(m) for m in melds) if melds else esc(_("none"))) + '</p>')
+    if layoffs:
+        out.append('<ol class="g-layoffs" aria-label="' + esc(_("Layoffs")) + '">')
+        step = 0
+        for card, target in layoffs:
+            step += 1
+            meld = result.knocker_melds[target] if 0 <= target < len(result.knocker_melds) else []
+            out.append('<li class="g-step g-d' + str(min(step, 9)) + '">'
+                       + esc(fmt(_("{card} laid off on {meld}"), card=T.card_name(card),
+                                 meld=", ".join(T.card_label(c) for c in meld))) + '</li>')
+        out.append('</ol>')
+    out.append('<p class="g-melds">' + esc(_("Deadwood:")) + ' '
+               + (meld_cards(dead_cards, "g-dead") if dead_cards else esc(_("none")))
+               + ' = ' + esc(T.points_text(dead)) + '</p></section>')
+    return "".join(out)
+
+
+def render_sheet(match, names):
+    """The score sheet: one row per finished hand (also shown in its own dialog)."""
+    lines = match.sheet
+    kinds = {"knock": pgettext("verb", "Knock"), "undercut": _("Undercut"), "gin": _("Gin"),
+             "big_gin": _("Big gin"), "dead": _("Dead hand")}
+    out = ['<table class="g-sheet"><caption>' + esc(_("Score sheet")) + '</caption><thead><tr><th scope="col">'
+           + esc(_("Hand")) + '</th><th scope="col">' + esc(_("Result")) + '</th><th scope="col">'
+           + esc(T.capital(names[0])) + '</th><th scope="col">' + esc(T.capital(names[1])) + '</th></tr></thead><tbody>']
+    for line in lines:
+        winner = line["winner"]
+        result = kinds.get(line["kind"], line["kind"])
+        if winner is not None:
+            result += " · " + fmt(_("+{n} for {player}"), n=line["points"], player=names[winner])
+        out.append('<tr><td>' + str(line["hand"]) + '</td><td>' + esc(result) + '</td><td>'
+                   + str(line["scores"][0]) + '</td><td>' + str(line["scores"][1]) + '</td></tr>')
+    if not lines:
+        out.append('<tr><td colspan="4">' + esc(_("No hand finished yet.")) + '</td></tr>')
+    out.append('</tbody></table>')
+    return "".join(out)
+
+
+def render_totals(match, names, result_text):
+    """The match's final totals (`Match.totals`) and the winner in words."""
+    totals = match.totals
+    if not totals:
+        return ""
+    rows = [("points", _("Hand points")), ("box", _("Hands won bonus")), ("game", _("Game bonus")),
+            ("shutout", _("Shutout")), ("total", _("Total"))]
+    out = ['<table class="g-sheet"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><th scope="col"></th><th scope="col">'
+           + esc(T.capital(names[0])) + '</th><th scope="col">' + esc(T.capital(names[1])) + '</th></tr></thead><tbody>']
+    for key, label in rows:
+        out.append('<tr><th scope="row">' + esc(label) + '</th><td>' + str(totals[0][key]) + '</td><td>'
+                   + str(totals[1][key]) + '</td></tr>')
+    out.append('</tbody></table>')
+    out.append('<p class="g-winner">' + esc(result_text) + '</p>')
+    return "".join(out)

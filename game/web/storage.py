@@ -1,0 +1,120 @@
+"""What the browser keeps between visits, in `window.localStorage` (JSON through the browser's
+own `javascript.JSON`, not the `json` module): the preferences, each mode's saved match with the
+player's card order, and the computer's pace.
+
+Keys and formats: `ginrummy.prefs` holds `{level, four, sort, rules, mode}`;
+`ginrummy.save.cpu` and `ginrummy.save.duo` hold `{match: Match.to_dict(), order: {seat: [codes]}}`;
+`ginrummy.pace` holds milliseconds between the computer's moves (tests speed it up).
+"""
+
+import javascript
+from browser import window
+
+from game.cards import DECK
+from game.match import Match
+from game.rules import PRESETS
+
+JSON = javascript.JSON
+SAVE_KEYS = {"cpu": "ginrummy.save.cpu", "duo": "ginrummy.save.duo"}
+PREFS_KEY = "ginrummy.prefs"
+PACE_KEY = "ginrummy.pace"  # milliseconds between the computer's moves (tests speed it up)
+PACE = 900  # the computer's pace when PACE_KEY is not set
+LEVELS = ("easy", "medium", "hard")
+SORTS = ("rank", "suit", "melds")  # the sort button's cycle; "custom" once the player reorders
+
+
+def store_get(key):
+    try:
+        raw = window.localStorage.getItem(key)
+    except Exception:
+        return None
+    if raw is None or raw is javascript.NULL or raw is javascript.UNDEFINED:
+        return None
+    return raw
+
+
+def store_set(key, value):
+    try:
+        window.localStorage.setItem(key, JSON.stringify(value))
+    except Exception:
+        pass
+
+
+# --- preferences -------------------------------------------------------------------------------
+
+def default_prefs():
+    return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu"}
+
+
+def load_prefs(prefs):
+    """Update `prefs` in place from the saved preferences (values of the right type only), then
+    put back the default of any value that is not one of the choices."""
+    raw = store_get(PREFS_KEY)
+    if raw is not None:
+        try:
+            saved = JSON.parse(raw)
+            if isinstance(saved, dict):
+                for key in prefs:
+                    if key in saved and type(saved[key]) is type(prefs[key]):
+                        prefs[key] = saved[key]
+        except Exception:
+            pass
+    if prefs["level"] not in LEVELS:
+        prefs["level"] = "medium"
+    if prefs["sort"] not in SORTS and prefs["sort"] != "custom":
+        prefs["sort"] = "rank"
+    if prefs["rules"] not in PRESETS:
+        prefs["rules"] = "classic"
+    if prefs["mode"] not in SAVE_KEYS:
+        prefs["mode"] = "cpu"
+    return prefs
+
+
+def save_prefs(prefs):
+    store_set(PREFS_KEY, prefs)
+
+
+# --- saved matches -----------------------------------------------------------------------------
+
+def load_match(mode):
+    """(match, order) of this mode's save, or (None, None) when there is none.
+
+    `order` maps each seat saved with a list of codes to its card indexes in the player's order.
+    An unreadable save raises (bad JSON, `CorruptSave`, anything `Match.from_dict` refuses).
+    """
+    raw = store_get(SAVE_KEYS[mode])
+    if raw is None:
+        return None, None
+    data = JSON.parse(raw)
+    match = Match.from_dict(data["match"] if isinstance(data, dict) and "match" in data else data)
+    order = {}
+    if isinstance(data, dict) and isinstance(data.get("order"), dict):
+        order = read_order(data["order"])
+    return match, order
+
+
+def read_order(order):
+    """{seat: [card index]} from the saved {"0": [codes], "1": [codes]} (seats without a list left out)."""
+    found = {}
+    for seat in (0, 1):
+        codes = order.get(str(seat))
+        if isinstance(codes, list):
+            indexes = [card.index for card in DECK if card.code in codes]
+            indexes.sort(key=lambda i, codes=codes: codes.index(DECK[i].code))
+            found[seat] = indexes
+    return found
+
+
+def save_match(mode, match, order):
+    codes = {}
+    for seat in (0, 1):
+        codes[str(seat)] = [DECK[i].code for i in order[seat]]
+    store_set(SAVE_KEYS[mode], {"match": match.to_dict(), "order": codes})
+
+
+def pace():
+    """Milliseconds between the computer's moves."""
+    raw = store_get(PACE_KEY)
+    if raw is not None and str(raw).isdigit():
+        return int(str(raw))
+    return PACE
