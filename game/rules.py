@@ -50,6 +50,10 @@ class Rules:
     def __setattr__(self, key, value):
         raise AttributeError("Rules are immutable; use rules.replace(" + key + "=...)")
 
+    def __reduce__(self):
+        # copy and pickle rebuild the value through the constructor (setattr is refused).
+        return (Rules.from_dict, (self.to_dict(),))
+
     @classmethod
     def preset(cls, name="classic"):
         if name not in PRESETS:

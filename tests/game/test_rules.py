@@ -59,3 +59,16 @@ def test_oklahoma_limit_and_multiplier_from_the_upcard():
     assert rules.multiplier_for(parse_card("5S")) == 2 and rules.multiplier_for(parse_card("5H")) == 1
     assert Rules.preset().knock_limit_for(parse_card("3S")) == 10
     assert Rules.preset().multiplier_for(parse_card("3S")) == 1
+
+
+def test_rules_copy_and_pickle_as_equal_values():
+    import copy
+    import pickle
+
+    rules = Rules.preset("modern")
+    assert copy.deepcopy(rules) == rules and copy.copy(rules) == rules
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    from game.match import Match
+
+    match = Match.new(3, rules)
+    assert copy.deepcopy(match).to_dict() == match.to_dict()
