@@ -23,6 +23,6 @@
     B.runPythonSource("import game.web.main", { id: "__game_main__" });
   }
   // brython() parses the options; no <script type="text/python"> is run (ids: []).
-  window.brython({ debug: 1, indexeddb: true, ids: [] });
+  window.brython({ debug: 0, indexeddb: true, ids: [] });
   Promise.all([catalog, cache]).then(start);
 })();
