@@ -72,6 +72,7 @@ class App:
         root.bind("click", self.on_click)
         root.bind("change", self.on_change)
         document.bind("keydown", self.on_key)
+        window.bind("hashchange", self.on_hashchange)
 
     # --- input (game.web.controls) ---------------------------------------------------------------
 
@@ -106,6 +107,14 @@ class App:
             if digits.isdigit() and len(digits) <= 15:
                 return int(digits)
         return None
+
+    def on_hashchange(self, ev):
+        """A shared `#seed=` link opened in a tab that already shows the game: deal that seed."""
+        seed = self.hash_seed()
+        if seed is not None and seed != self.match.seed:
+            self.cancel_timer()
+            self.load_mode(seed)
+            self.schedule()
 
     def set_hash(self):
         try:

@@ -189,12 +189,12 @@ def score_line(end, names, rules):
     }
     if result.kind == "knock":
         # Translators: {knocker} etc. are player names such as "you" or "the computer".
-        text = fmt(_("Knock by {knocker} with {kd} points of deadwood against {dd}. "
+        text = fmt(_("Knock by {knocker}: deadwood {kd} against {dd}. "
                      "Points for {winner}: the difference, {points}."), **values)
     elif result.kind == "undercut":
         values["bonus"] = bonus_of(result.kind, rules)
         values["diff"] = values["points"] - values["bonus"]
-        text = fmt(_("Knock by {knocker} with {kd} points of deadwood against {dd}: undercut! "
+        text = fmt(_("Knock by {knocker}: deadwood {kd} against {dd}, an undercut! "
                      "Points for {winner}: the undercut bonus {bonus} plus the difference {diff}, "
                      "{points} in all."), **values)
     elif result.kind == "gin":
