@@ -95,8 +95,13 @@ def _candidate_melds(cards):
     return melds
 
 
-class _Search:
-    """The memoized search over one hand; built once, queried for several sub-hands."""
+class HandSearch:
+    """The memoized search over one hand; built once, queried for several sub-hands.
+
+    Public for callers that ask many questions of one hand (the computer players): `best(mask)`
+    is the least deadwood of the meldable cards in `mask` (positions in `cards`), `free` and
+    `free_points` the cards no meld can use, `best_discard()` the 11-card answer.
+    """
 
     __slots__ = ("cards", "values", "by_low", "memo", "free", "free_points", "meldable")
 
@@ -246,7 +251,7 @@ def _search_for(cards, extra_melds=()):
         if card in seen:
             raise ValueError("card " + card.code + " appears twice")
         seen.add(card)
-    return _Search(cards, extra_melds)
+    return HandSearch(cards, extra_melds)
 
 
 def min_deadwood(cards):

@@ -6,7 +6,7 @@ closures, no lambda sorts, no `dict.get`, no exceptions on the hot paths.
 """
 
 from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD
-from game.melds import _Search
+from game.melds import HandSearch, deadwood_after_each_discard
 from game.rng import Rng
 
 MASK32 = 0xFFFFFFFF
@@ -36,34 +36,9 @@ def pile_top(view):
     return None
 
 
-def search10(cards):
-    """Deadwood of a hand of up to 10 cards (no discard)."""
-    s = _Search(cards)
-    return s.free_points + s.best(s.meldable)
-
-
-def search11(cards):
-    """Deadwood of an 11-card hand after its best discard."""
-    return _Search(cards).best_discard()[0]
-
-
-def dw_after_each(cards):
-    """Deadwood left after discarding each card of an 11-card hand (exact)."""
-    s = _Search(cards)
-    out = []
-    base = s.best(s.meldable)
-    n = len(cards)
-    for i in range(n):
-        if (s.meldable >> i) & 1:
-            out.append(s.free_points + s.best(s.meldable ^ (1 << i)))
-        else:
-            out.append(s.free_points - s.values[i] + base)
-    return out
-
-
 def melded_in_best(cards, card):
     """True when `card` lies in a meld of some minimum-deadwood arrangement of all the cards."""
-    s = _Search(cards)
+    s = HandSearch(cards)
     pos = -1
     for i in range(len(cards)):
         if cards[i] is card:
@@ -84,7 +59,7 @@ def melded_in_best(cards, card):
 def discard_choices(view):
     """(card, deadwood after discarding it) for every card that may be discarded now."""
     hand = view.hand
-    after = dw_after_each(hand)
+    after = deadwood_after_each_discard(hand)
     out = []
     for i in range(len(hand)):
         if hand[i] is not view.taken:

@@ -16,10 +16,10 @@ from game.actions import (
     TAKE_UPCARD,
     Action,
 )
-from game.ai.common import Knowledge, dw_after_each, find, pile_top
+from game.ai.common import Knowledge, find, pile_top
 from game.cards import DECK
 from game.layoffs import layoff_groups
-from game.melds import _Search, all_best_arrangements
+from game.melds import HandSearch, all_best_arrangements, deadwood_after_each_discard
 
 # Tuned with the arena (see docs/ai.md).
 KNOCK_BONUS = 6.0  # utility of reaching a knockable hand, in deadwood points
@@ -171,7 +171,7 @@ def utility_table(view):
 def expected_after_draw(cards, model, util):
     """Exact expected utility of the deadwood of a 10-card hand after one stock draw and the
     best discard, over the unseen cards weighted by their chance to be next off the stock."""
-    search = _Search(cards)
+    search = HandSearch(cards)
     base = search.free_points + search.best(search.meldable)
     drop = search.best_discard()[0]  # least deadwood of the hand less one card
     join = completers(cards)
@@ -183,7 +183,7 @@ def expected_after_draw(cards, model, util):
         if q == 0.0:
             continue
         if (join >> card.index) & 1:
-            dead = _Search(cards + [card]).best_discard()[0]
+            dead = HandSearch(cards + [card]).best_discard()[0]
             value = util[dead] if dead < base else cap
         else:
             dead = drop + card.value
@@ -235,7 +235,7 @@ class HardPlayer:
         util = utility_table(view)
         hand = view.hand
         cards = hand + [top]
-        after = dw_after_each(cards)
+        after = deadwood_after_each_discard(cards)
         best = 999
         for i in range(10):
             if after[i] < best:
@@ -253,7 +253,7 @@ class HardPlayer:
         if big is not None:
             return big
         hand = view.hand
-        after = dw_after_each(hand)
+        after = deadwood_after_each_discard(hand)
         least = 999
         for i in range(len(hand)):
             if hand[i] is not view.taken and after[i] < least:

@@ -19,8 +19,9 @@ from game.actions import (
     TAKE_UPCARD,
     Action,
 )
-from game.ai.common import Knowledge, dw_after_each, find, melded_in_best, pile_top
+from game.ai.common import Knowledge, find, melded_in_best, pile_top
 from game.ai.hard import completers
+from game.melds import deadwood_after_each_discard
 
 OUT_CREDIT = 0.6  # deadwood points credited per live completing card
 FEED_PENALTY = 2  # points charged for discarding next to an opponent's pickup
@@ -55,7 +56,7 @@ class MediumPlayer:
         if melded_in_best(cards, card):
             return True
         # Also take it when it lets us knock at once (the taken card may not be thrown).
-        after = dw_after_each(cards)
+        after = deadwood_after_each_discard(cards)
         least = 999
         for i in range(10):
             if after[i] < least:
@@ -68,7 +69,7 @@ class MediumPlayer:
         if big is not None:
             return big
         hand = view.hand
-        after = dw_after_each(hand)
+        after = deadwood_after_each_discard(hand)
         least = 999
         for i in range(len(hand)):
             if hand[i] is not view.taken and after[i] < least:
