@@ -99,7 +99,12 @@ def toggle(app, index):
 def command(app, act):
     """A button or a shortcut; every move still needs the engine's legal action."""
     sel = DECK[app.selected] if app.selected is not None else None
-    if act == "draw_stock":
+    if act in ("move_left", "move_right"):
+        if sel is not None:
+            move_focus(app, sel.index, -1 if act == "move_left" else 1, True)
+            app.focus = act
+            app.render()
+    elif act == "draw_stock":
         action = app.legal(DRAW_STOCK)
         if action:
             app.act(action)
@@ -258,6 +263,7 @@ def move_focus(app, index, step, reorder):
     if reorder:
         order[pos], order[new] = order[new], order[pos]
         app.prefs["sort"] = "custom"
+        app.save_prefs()  # the order itself is saved with the match
         app.save()
         app.focus = "c" + str(index)
         app.render()

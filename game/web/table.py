@@ -223,6 +223,14 @@ def render_hand(app, seat, view):
         attrs = ' aria-pressed="' + ("true" if selected else "false") + '" tabindex="' + ("0" if card.index == focus_index else "-1") + '" data-card="' + str(card.index) + '"'
         out.append('<li>' + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
     out.append('</ul>')
+    if selected_index is not None and app.order[seat]:
+        # Reordering by pointer or touch: the selected card moves one place per press.
+        order = app.order[seat]
+        pos = order.index(selected_index) if selected_index in order else -1
+        out.append('<div class="g-reorder">'
+                   + action_button(_("Move left"), "move_left", pos > 0, None)
+                   + action_button(_("Move right"), "move_right", 0 <= pos < len(order) - 1, None)
+                   + '</div>')
     if len(view.hand) == 11:
         line = fmt(_("Deadwood after your best discard: {n}"), n=live)
     else:

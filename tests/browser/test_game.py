@@ -358,3 +358,24 @@ def test_screenshots(page, base_url, lang):
         assert small == 0, "touch targets under 44 px"
         play_until(page, lambda s: s["phase"] in ("hand_over", "match_over"))
         page.screenshot(path=str(SCREENSHOTS / (lang + "-" + str(width) + "-end.png")), full_page=True)
+
+
+def test_reorder_by_pointer_is_kept_after_reload(page, base_url):
+    # The person is offered the upcard first: the computer does not move before the reload.
+    seed = 31
+    while Match.new(seed).hand.dealer != 1:
+        seed += 1
+    open_game(page, base_url, "en", hash="#seed=" + str(seed))
+    before = hand_cards(page)
+    first = before[0]
+    page.click('#game .g-hand [data-card="' + str(first) + '"]')
+    assert page.locator('#game [data-act="move_left"]').is_disabled()
+    page.click('#game [data-act="move_right"]')
+    page.click('#game [data-act="move_right"]')
+    moved = hand_cards(page)
+    assert moved == before[1:3] + [first] + before[3:]
+    page.reload()
+    page.wait_for_selector("#game[data-ready=true]")
+    wait_idle(page)
+    assert hand_cards(page) == moved
+    assert page.console.problems() == []
