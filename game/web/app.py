@@ -17,10 +17,8 @@ from game.actions import DRAW_DISCARD, DRAW_STOCK, NEXT_HAND, TAKE_UPCARD
 from game.errors import CorruptSave, IllegalAction
 from game.match import Match
 from game.rules import Rules
-from game.web import controls, storage
+from game.web import storage
 from game.web import text as T
-from game.web.dialogs import render_dialog, render_handover
-from game.web.endofhand import render_end
 from game.web.i18n import _, fmt
 from game.web.markup import esc, log_items
 from game.web.table import render_bar, render_table
@@ -76,13 +74,22 @@ class App:
 
     # --- input (game.web.controls) ---------------------------------------------------------------
 
+    # The input, dialog and end-of-hand modules are imported on first use (warm_up imports them
+    # once the page is ready): what the first screen does not need is not compiled before it.
+
     def on_click(self, ev):
+        from game.web import controls
+
         controls.on_click(self, ev)
 
     def on_change(self, ev):
+        from game.web import controls
+
         controls.on_change(self, ev)
 
     def on_key(self, ev):
+        from game.web import controls
+
         controls.on_key(self, ev)
 
     # --- start, saves, preferences, modes ----------------------------------------------------------
@@ -96,7 +103,10 @@ class App:
         window.setTimeout(self.warm_up, 0)
 
     def warm_up(self, *args):
-        """Compile the computer players once the page is ready, before their first move."""
+        """Compile what the first screen did not need (input, dialogs, the end of a hand, the
+        computer players) once the page is ready, before the player or the computer needs it."""
+        from game.web import controls, dialogs, endofhand  # noqa: F401
+
         if self.mode == "cpu" and self.player is None:
             self.player = load_player(self.prefs["level"], self.match.seed)
 
@@ -413,13 +423,19 @@ class App:
                          + esc(_("Dismiss")) + '</button></div>')
         inert = ' inert' if self.dialog else ''
         if self.handover:
+            from game.web.dialogs import render_handover
+
             parts.append('<div class="g-table"' + inert + '>' + render_handover(match) + '</div>')
         elif match.phase in ("hand_over", "match_over"):
+            from game.web.endofhand import render_end
+
             result = self.match_result_text() if match.is_over else ""
             parts.append('<div class="g-table"' + inert + '>' + render_end(match, names, result) + '</div>')
         else:
             parts.append('<div class="g-table"' + inert + '>' + render_table(self) + '</div>')
         if self.dialog:
+            from game.web.dialogs import render_dialog
+
             parts.append(render_dialog(self.dialog, match, self.prefs, self.mode, names))
         self.main.html = "".join(parts)
         self.restore_focus()
