@@ -5,7 +5,17 @@ standard library (it runs in the page under Brython) and is written with plain l
 closures, no lambda sorts, no `dict.get`, no exceptions on the hot paths.
 """
 
-from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD
+from game.actions import (
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    NEXT_HAND,
+    PASS,
+    TAKE_UPCARD,
+    Action,
+)
 from game.melds import HandSearch, deadwood_after_each_discard
 from game.rng import Rng
 
@@ -20,6 +30,28 @@ def view_rng(seed, view, salt):
     """
     stream = (view.hand_number * 1000003 + len(view.history) * 7919 + view.player * 104729 + salt) & MASK32
     return Rng(seed, stream)
+
+
+def choose_by_phase(player, view):
+    """The decision skeleton every level shares; the levels differ in `wants` and `discard`.
+
+    The upcard or the top of the discard pile is taken when `player.wants(view, card)`, the
+    discard phase (discard, knock, gin, big gin) is `player.discard(view)`, and between hands
+    the next one is dealt.
+    """
+    actions = view.legal_actions
+    if not actions:
+        return None
+    phase = view.phase
+    if phase == "upcard":
+        return Action(TAKE_UPCARD) if player.wants(view, view.upcard) else Action(PASS)
+    if phase == "draw":
+        if find(actions, DRAW_DISCARD) is not None and player.wants(view, pile_top(view)):
+            return Action(DRAW_DISCARD)
+        return Action(DRAW_STOCK)
+    if phase == "discard":
+        return player.discard(view)
+    return find(actions, NEXT_HAND) or actions[0]
 
 
 def find(actions, kind):

@@ -7,16 +7,11 @@ See docs/ai.md for the reasoning. Reads only the player's View; no standard-libr
 from game.actions import (
     BIG_GIN,
     DISCARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
     GIN,
     KNOCK,
-    NEXT_HAND,
-    PASS,
-    TAKE_UPCARD,
     Action,
 )
-from game.ai.common import Knowledge, find, pile_top
+from game.ai.common import Knowledge, choose_by_phase, find
 from game.cards import DECK
 from game.layoffs import layoff_groups
 from game.melds import HandSearch, all_best_arrangements, deadwood_after_each_discard
@@ -212,25 +207,11 @@ class HardPlayer:
         self.seed = seed
 
     def choose(self, view):
-        actions = view.legal_actions
-        if not actions:
-            return None
-        phase = view.phase
-        if phase == "upcard":
-            if self.take_pile(view, view.upcard):
-                return Action(TAKE_UPCARD)
-            return Action(PASS)
-        if phase == "draw":
-            if find(actions, DRAW_DISCARD) is not None and self.take_pile(view, pile_top(view)):
-                return Action(DRAW_DISCARD)
-            return Action(DRAW_STOCK)
-        if phase == "discard":
-            return self.discard(view)
-        return find(actions, NEXT_HAND) or actions[0]
+        return choose_by_phase(self, view)
 
     # --- drawing ------------------------------------------------------------------------------
 
-    def take_pile(self, view, top):
+    def wants(self, view, top):
         model = Model(view)
         util = utility_table(view)
         hand = view.hand

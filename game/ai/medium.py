@@ -10,16 +10,11 @@ opponent picked up (same rank, or same suit within two) costs a penalty.
 from game.actions import (
     BIG_GIN,
     DISCARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
     GIN,
     KNOCK,
-    NEXT_HAND,
-    PASS,
-    TAKE_UPCARD,
     Action,
 )
-from game.ai.common import Knowledge, find, melded_in_best, pile_top
+from game.ai.common import Knowledge, choose_by_phase, find, melded_in_best
 from game.ai.hard import completers
 from game.melds import deadwood_after_each_discard
 
@@ -37,19 +32,7 @@ class MediumPlayer:
         self.seed = seed
 
     def choose(self, view):
-        actions = view.legal_actions
-        if not actions:
-            return None
-        phase = view.phase
-        if phase == "upcard":
-            return Action(TAKE_UPCARD) if self.wants(view, view.upcard) else Action(PASS)
-        if phase == "draw":
-            if find(actions, DRAW_DISCARD) is not None and self.wants(view, pile_top(view)):
-                return Action(DRAW_DISCARD)
-            return Action(DRAW_STOCK)
-        if phase == "discard":
-            return self.discard(view)
-        return find(actions, NEXT_HAND) or actions[0]
+        return choose_by_phase(self, view)
 
     def wants(self, view, card):
         cards = view.hand + [card]

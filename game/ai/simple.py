@@ -8,16 +8,11 @@ the least deadwood (never the card just taken), and knocks (or goes gin) as soon
 from game.actions import (
     BIG_GIN,
     DISCARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
     GIN,
     KNOCK,
-    NEXT_HAND,
-    PASS,
-    TAKE_UPCARD,
     Action,
 )
-from game.ai.common import discard_choices, find, melded_in_best, pile_top, view_rng
+from game.ai.common import choose_by_phase, discard_choices, find, melded_in_best, view_rng
 
 
 class SimplePlayer:
@@ -27,23 +22,7 @@ class SimplePlayer:
         self.seed = seed
 
     def choose(self, view):
-        actions = view.legal_actions
-        if not actions:
-            return None
-        phase = view.phase
-        if phase == "upcard":
-            card = view.upcard
-            if self.wants(view, card):
-                return Action(TAKE_UPCARD)
-            return Action(PASS)
-        if phase == "draw":
-            top = pile_top(view)
-            if find(actions, DRAW_DISCARD) is not None and self.wants(view, top):
-                return Action(DRAW_DISCARD)
-            return Action(DRAW_STOCK)
-        if phase == "discard":
-            return self.discard(view)
-        return find(actions, NEXT_HAND) or actions[0]
+        return choose_by_phase(self, view)
 
     def wants(self, view, card):
         return melded_in_best(view.hand + [card], card)
