@@ -146,7 +146,7 @@ def event_text(event, names, me, my_new_card=None):
         number = event.data.get("hand")
         if dealer == me:
             return fmt(_("Hand {number}: you deal."), number=number)
-        return fmt(_("Hand {number}: {player} deals."), number=number, player=capital(names[dealer]))
+        return fmt(_("Hand {number}: {player} deals."), number=number, player=names[dealer])
     return ""
 
 

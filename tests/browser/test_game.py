@@ -379,3 +379,37 @@ def test_reorder_by_pointer_is_kept_after_reload(page, base_url):
     wait_idle(page)
     assert hand_cards(page) == moved
     assert page.console.problems() == []
+
+
+@pytest.mark.parametrize("locale, expected", [("fr-FR", "fr"), ("vi", "vi"), ("de-DE", "en")])
+def test_the_root_page_sends_a_visitor_to_their_language(browser, base_url, locale, expected):
+    context = browser.new_context(locale=locale)
+    page = context.new_page()
+    page.goto(base_url + "/#seed=12")
+    page.wait_for_url("**/" + expected + "/#seed=12")
+    page.wait_for_selector("#game[data-ready=true]")
+    assert page.get_attribute("html", "lang") == expected
+    assert page.get_attribute("#game", "data-seed") == "12"
+    # A language picked in the switcher wins over the browser's next time.
+    other = "vi" if expected != "vi" else "en"
+    page.click('nav.languages a[data-lang="' + other + '"]')
+    page.wait_for_url("**/" + other + "/**")
+    page.goto(base_url + "/")
+    page.wait_for_url("**/" + other + "/**")
+    context.close()
+
+
+def test_changing_the_level_keeps_the_position(page, base_url):
+    seed = 31
+    while Match.new(seed).hand.dealer != 1:  # the person acts first: nothing moves meanwhile
+        seed += 1
+    open_game(page, base_url, "en", hash="#seed=" + str(seed))
+    before = (hand_cards(page), state(page), saved_match(page).to_dict())
+    page.select_option('#game select[data-act="level"]', "hard")
+    page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.prefs')).level === 'hard'")
+    wait_idle(page)
+    assert (hand_cards(page), state(page), saved_match(page).to_dict()) == before
+    page.reload()
+    page.wait_for_selector("#game[data-ready=true]")
+    assert page.locator('#game select[data-act="level"]').input_value() == "hard"
+    assert page.console.problems() == []
