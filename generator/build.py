@@ -56,8 +56,7 @@ def build(root, out=None, log=print, warn=print):
     reports = []
     with atomic_folder(out) as work:
         copy_tree(config.templates_dir / "static", work / "static")
-        assets = bundle.build_game_assets(work, config.languages, catalogs,
-                                            locales_dir=config.locales_dir)
+        assets = bundle.build_game_assets(work, config.languages, locales_dir=config.locales_dir)
         slugs = [source.document.slug for source in sources]
         render_example = _example_renderer(env)
         for language in config.languages:
@@ -141,8 +140,8 @@ def _page_context(config, language, page, pages, assets):
 def _game_context(assets, code, root):
     """What a page needs from the game bundle stage (generator.bundle.GameAssets): the
     scripts in load order, the stylesheet and this language's `game` catalogue."""
-    return {"scripts": [root + path for path in (assets.brython, assets.bundle, assets.start)],
-            "styles": [root + assets.css], "catalog": root + assets.catalogs[code]}
+    return {"scripts": [root + path for path in assets.scripts],
+            "styles": [root + path for path in assets.styles], "catalog": root + assets.catalogs[code]}
 
 
 def _root_context(config):

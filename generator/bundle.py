@@ -1,6 +1,6 @@
 """The game bundle stage: what every page needs to run the `game` package in the browser.
 
-`build_game_assets(out_dir, languages, catalogs)` writes, under `out_dir/static/`:
+`build_game_assets(out_dir, languages, locales_dir)` writes, under `out_dir/static/`:
 
 - `brython.<hash>.js`: Brython's runtime, copied from the installed `brython` PyPI package
   (never committed to git);
@@ -50,8 +50,8 @@ ENTRY_MODULE = "game.web.main"
 class GameAssets:
     """Site-root-relative paths of the game's files (templates prefix them with the root).
 
-    `scripts` and `styles` go into every page's head (`defer` scripts, in this order);
-    `slots[lang]` is the markup of the game's place in a page of that language.
+    `scripts` and `styles` go into every page's head (`defer` scripts, in this order); the
+    page's `#game` slot names its language's catalogue (`catalogs[lang]`).
     """
 
     brython: str
@@ -59,8 +59,6 @@ class GameAssets:
     start: str
     css: str
     catalogs: dict = field(default_factory=dict)  # lang code -> path of its JSON catalogue
-    slots: dict = field(default_factory=dict)  # lang code -> Markup of the game slot
-    sizes: dict = field(default_factory=dict)  # path -> bytes
 
     @property
     def scripts(self):
@@ -87,24 +85,21 @@ def _hashed(name, data):
     return stem + "." + digest + dot + ext
 
 
-def _write(static_dir, name, data, assets):
+def _write(static_dir, name, data):
     hashed = _hashed(name, data)
     (static_dir / hashed).write_bytes(data)
-    path = "static/" + hashed
-    assets_sizes = assets.setdefault("sizes", {})
-    assets_sizes[path] = len(data)
-    return path
+    return "static/" + hashed
 
 
 # --- the game package ---------------------------------------------------------------------------
 
-def _fingerprint(static_dir, name, assets):
+def _fingerprint(static_dir, name):
     """Give a file the pipeline copied from the templates' static folder its content-hashed
     name (one cached copy for every page; no second, unhashed copy left behind)."""
     source = static_dir / name
     data = source.read_bytes()
     source.unlink()
-    return _write(static_dir, name, data, assets)
+    return _write(static_dir, name, data)
 
 
 def _imports(tree, module, is_package):
@@ -322,60 +317,24 @@ def _lang_code(language):
     return language if isinstance(language, str) else language.code
 
 
-def build_game_assets(out_dir, languages, catalogs=None, locales_dir=None):
+def build_game_assets(out_dir, languages, locales_dir=None):
     """Write the game's files into `out_dir/static/` and return their paths (`GameAssets`).
 
-    `languages`: language codes or `generator.config.Language` values. `catalogs` (the loaded
-    catalogues of the generator) is accepted for the pipeline's interface; the JSON catalogues
-    are read from `locales_dir/<lang>/LC_MESSAGES/game.po` (default: the project's `locales/`)
+    `languages`: language codes or `generator.config.Language` values. The JSON catalogues are
+    read from `locales_dir/<lang>/LC_MESSAGES/game.po` (default: the project's `locales/`)
     because they need the plural rule as written in the .po header.
     """
     static_dir = Path(out_dir) / "static"
     static_dir.mkdir(parents=True, exist_ok=True)
     locales = Path(locales_dir) if locales_dir else ROOT / "locales"
-    sizes = {}
-    holder = {"sizes": sizes}
-    brython = _write(static_dir, "brython.js", (brython_data_dir() / "brython.js").read_bytes(), holder)
-    bundle = _write(static_dir, "game.js", bundle_source().encode("utf-8"), holder)
-    start = _fingerprint(static_dir, "game-start.js", holder)
-    css = _fingerprint(static_dir, "game.css", holder)
+    brython = _write(static_dir, "brython.js", (brython_data_dir() / "brython.js").read_bytes())
+    bundle = _write(static_dir, "game.js", bundle_source().encode("utf-8"))
+    start = _fingerprint(static_dir, "game-start.js")
+    css = _fingerprint(static_dir, "game.css")
     paths = {}
     for language in languages:
         code = _lang_code(language)
         data = catalog_data(locales / code / "LC_MESSAGES" / "game.po", code)
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-        paths[code] = _write(static_dir, "game-" + code + ".json", text.encode("utf-8"), holder)
-    slots = {}
-    for language in languages:
-        code = _lang_code(language)
-        site = _site_messages(catalogs, code)
-        slots[code] = game_slot(code, paths[code].rpartition("/")[2], site)
-    return GameAssets(brython, bundle, start, css, paths, slots, sizes)
-
-
-def _site_messages(catalogs, code):
-    try:
-        return catalogs[code]["site"]
-    except (KeyError, TypeError):
-        return None
-
-
-def game_slot(lang, catalog_name, site=None):
-    """The game's place in a page: `#game`, filled by game.web once Brython has started.
-
-    The start script finds the catalogue next to itself (`data-catalog` is a file name), so the
-    same slot works on every page of a language, 404 pages included.
-    """
-    from markupsafe import Markup
-
-    def _(text):
-        return text if site is None else site.gettext(text)
-
-    loading = _("Loading the game…")
-    noscript = _("The game needs JavaScript. The rules, the FAQ and the how-to-play page work without it.")
-    return Markup(
-        '<div id="game" class="game" data-ready="false" data-lang="{}" data-catalog="{}">\n'
-        '<p class="game-loading">{}</p>\n'
-        '<noscript><p class="game-noscript">{}</p></noscript>\n'
-        '</div>'
-    ).format(lang, catalog_name, loading, noscript)
+        paths[code] = _write(static_dir, "game-" + code + ".json", text.encode("utf-8"))
+    return GameAssets(brython, bundle, start, css, paths)

@@ -9,8 +9,6 @@ from game.actions import (
     DISCARD,
     DRAW_DISCARD,
     DRAW_STOCK,
-    GIN,
-    KNOCK,
     NEXT_HAND,
     PASS,
     TAKE_UPCARD,
@@ -99,38 +97,6 @@ def discard_choices(view):
     return out
 
 
-def ending_action(view, card):
-    """The legal gin or knock that lets `card` go, or None."""
-    for action in view.legal_actions:
-        if action.card is card and (action.kind == GIN or action.kind == KNOCK):
-            return action
-    return None
-
-
-def has_kind(actions, kind):
-    for action in actions:
-        if action.kind == kind:
-            return True
-    return False
-
-
-def related_mask(cards):
-    """52-bit mask of the cards that could share a meld with one of `cards` (same rank, or same
-    suit within two ranks)."""
-    mask = 0
-    for card in cards:
-        rank = card.rank
-        base = card.suit * 13
-        for suit in range(4):
-            mask |= 1 << (suit * 13 + rank - 1)
-        r = rank - 2
-        while r <= rank + 2:
-            if 1 <= r <= 13:
-                mask |= 1 << (base + r - 1)
-            r += 1
-    return mask
-
-
 class Knowledge:
     """What the public record of this hand says, from one player's seat.
 
@@ -142,7 +108,7 @@ class Knowledge:
     """
 
     __slots__ = ("me", "opp", "opp_known", "opp_discarded", "opp_passed", "unseen", "hidden",
-                 "stock", "in_pile", "mine", "opp_turns", "my_discarded", "opp_took")
+                 "stock", "in_pile", "mine", "my_discarded")
 
     def __init__(self, view):
         me = view.player
@@ -167,9 +133,7 @@ class Knowledge:
             pile.append(view.upcard)
         discarded = []
         passed = []
-        took = []
         my_discarded = []
-        turns = 0
         for entry in view.history:
             who = entry[0]
             kind = entry[1]
@@ -180,14 +144,9 @@ class Knowledge:
             elif kind == TAKE_UPCARD or kind == DRAW_DISCARD:
                 if pile:
                     pile.pop()
-                if who == opp:
-                    took.append(card)
-                    turns += 1
             elif kind == DRAW_STOCK:
-                if who == opp:
-                    turns += 1
-                    if pile:
-                        passed.append(pile[-1])
+                if who == opp and pile:
+                    passed.append(pile[-1])
             elif kind == DISCARD:
                 pile.append(card)
                 if who == opp:
@@ -196,6 +155,4 @@ class Knowledge:
                     my_discarded.append(card)
         self.opp_discarded = discarded
         self.opp_passed = passed
-        self.opp_took = took
         self.my_discarded = my_discarded
-        self.opp_turns = turns

@@ -38,10 +38,6 @@ def card_label(card):
     return cardnames.card_label(card, pgettext)
 
 
-def cards_names(cards):
-    return ", ".join(card_name(card) for card in cards)
-
-
 def points_text(n):
     return fmt(ngettext("{n} point", "{n} points", n), n=n)
 

@@ -2,12 +2,12 @@
 
 import shutil
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po, write_po
 
 from generator import bundle, workflow
+from generator.bundle import GameAssets
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -45,7 +45,7 @@ def fill_catalog(path, lang, words=None):
         write_po(handle, catalog)
 
 
-def fake_game_assets(out_dir, languages, catalogs=None, locales_dir=None):
+def fake_game_assets(out_dir, languages, locales_dir=None):
     """Stand-in for the game bundle stage (tested on its own): same fields, tiny files."""
     static = Path(out_dir) / "static"
     static.mkdir(parents=True, exist_ok=True)
@@ -54,9 +54,9 @@ def fake_game_assets(out_dir, languages, catalogs=None, locales_dir=None):
     codes = [getattr(lang, "code", lang) for lang in languages]
     for code in codes:
         (static / ("fake-game-" + code + ".json")).write_text("{}\n")
-    return SimpleNamespace(brython="static/fake-brython.js", bundle="static/fake-game.js",
-                           start="static/fake-game-start.js", css="static/fake-game.css",
-                           catalogs={code: "static/fake-game-" + code + ".json" for code in codes})
+    return GameAssets(brython="static/fake-brython.js", bundle="static/fake-game.js",
+                      start="static/fake-game-start.js", css="static/fake-game.css",
+                      catalogs={code: "static/fake-game-" + code + ".json" for code in codes})
 
 
 @pytest.fixture(scope="session")
