@@ -4,10 +4,8 @@ Every level plays the same matches against `simple` (classic rules, fixed seeds)
 decisions is timed on its own. Brython runs this code about 15x slower (docs/ai.md).
 """
 
-import time
-
-from game.actions import NEXT_HAND, Action
 from game.ai import NAMES, make_player
+from game.arena import run_match
 from game.match import Match
 
 MATCHES = 12
@@ -17,22 +15,15 @@ def measure(name, matches=MATCHES):
     times = []
     by_phase = {}
     for seed in range(matches):
-        match = Match.new(1000 + seed)
         seat = seed % 2
         players = {seat: make_player(name, seed), 1 - seat: make_player("simple", seed)}
-        while match.phase != "match_over":
-            if match.phase == "hand_over":
-                match.apply(Action(NEXT_HAND))
-                continue
-            turn = match.current_player
-            view = match.view(turn)
-            start = time.perf_counter()
-            action = players[turn].choose(view)
-            spent = time.perf_counter() - start
+
+        def decided(turn, phase, spent, seat=seat):
             if turn == seat:
                 times.append(spent)
-                by_phase.setdefault(view.phase, []).append(spent)
-            match.apply(action)
+                by_phase.setdefault(phase, []).append(spent)
+
+        run_match(Match.new(1000 + seed), players, decided)
     return times, by_phase
 
 

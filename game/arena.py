@@ -14,6 +14,7 @@ import multiprocessing
 import sys
 import time
 
+from game.actions import NEXT_HAND, Action
 from game.ai import NAMES, make_player
 from game.match import Match
 from game.rules import Rules
@@ -27,6 +28,30 @@ def _empty():
     return [dict.fromkeys(KEYS, 0) for _ in range(2)]
 
 
+def run_match(match, players, on_decision=None, on_hand=None):
+    """Play `match` to its end, `players[seat]` choosing for each seat.
+
+    Reports each decision as on_decision(seat, phase, seconds) and each finished hand as
+    on_hand(match); the next hand is dealt after it.
+    """
+    while True:
+        if match.phase in ("hand_over", "match_over"):
+            if on_hand is not None:
+                on_hand(match)
+            if match.phase == "match_over":
+                return
+            match.apply(Action(NEXT_HAND))
+            continue
+        seat = match.current_player
+        view = match.view(seat)
+        start = time.perf_counter()
+        action = players[seat].choose(view)
+        spent = time.perf_counter() - start
+        if on_decision is not None:
+            on_decision(seat, view.phase, spent)
+        match.apply(action)
+
+
 def play_match(names, seed, rules, a_seat, stats):
     """One match: names[0] sits in seat a_seat. Adds to stats[0] / stats[1] (per name)."""
     match = Match.new(seed, rules)
@@ -35,23 +60,18 @@ def play_match(names, seed, rules, a_seat, stats):
     for seat in (0, 1):
         side = side_of_seat[seat]
         players[seat] = make_player(names[side], seed * 2 + side + 1)
-    while match.phase != "match_over":
-        if match.phase == "hand_over":
-            _count_hand(match, side_of_seat, stats)
-            match.apply(match.legal_actions()[0])
-            continue
-        seat = match.current_player
-        view = match.view(seat)
-        start = time.perf_counter()
-        action = players[seat].choose(view)
-        spent = time.perf_counter() - start
+
+    def decided(seat, phase, spent):
         side = stats[side_of_seat[seat]]
         side["decisions"] += 1
         side["time"] += spent
         if spent > side["slowest"]:
             side["slowest"] = spent
-        match.apply(action)
-    _count_hand(match, side_of_seat, stats)
+
+    def hand_over(match):
+        _count_hand(match, side_of_seat, stats)
+
+    run_match(match, players, decided, hand_over)
     stats[side_of_seat[match.winner]]["games"] += 1
 
 

@@ -30,26 +30,30 @@ def view_rng(seed, view, salt):
     return Rng(seed, stream)
 
 
-def choose_by_phase(player, view):
-    """The decision skeleton every level shares; the levels differ in `wants` and `discard`.
+class Player:
+    """A computer player. Every level shares this decision skeleton and differs in `wants`
+    (take the upcard or the top of the discard pile?) and `discard` (discard, knock, gin or big
+    gin); between hands the next one is dealt."""
 
-    The upcard or the top of the discard pile is taken when `player.wants(view, card)`, the
-    discard phase (discard, knock, gin, big gin) is `player.discard(view)`, and between hands
-    the next one is dealt.
-    """
-    actions = view.legal_actions
-    if not actions:
-        return None
-    phase = view.phase
-    if phase == "upcard":
-        return Action(TAKE_UPCARD) if player.wants(view, view.upcard) else Action(PASS)
-    if phase == "draw":
-        if find(actions, DRAW_DISCARD) is not None and player.wants(view, pile_top(view)):
-            return Action(DRAW_DISCARD)
-        return Action(DRAW_STOCK)
-    if phase == "discard":
-        return player.discard(view)
-    return find(actions, NEXT_HAND) or actions[0]
+    name = ""
+
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def choose(self, view):
+        actions = view.legal_actions
+        if not actions:
+            return None
+        phase = view.phase
+        if phase == "upcard":
+            return Action(TAKE_UPCARD) if self.wants(view, view.upcard) else Action(PASS)
+        if phase == "draw":
+            if find(actions, DRAW_DISCARD) is not None and self.wants(view, pile_top(view)):
+                return Action(DRAW_DISCARD)
+            return Action(DRAW_STOCK)
+        if phase == "discard":
+            return self.discard(view)
+        return find(actions, NEXT_HAND) or actions[0]
 
 
 def find(actions, kind):

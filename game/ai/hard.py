@@ -11,7 +11,7 @@ from game.actions import (
     KNOCK,
     Action,
 )
-from game.ai.common import Knowledge, choose_by_phase, find
+from game.ai.common import Knowledge, Player, find
 from game.cards import DECK
 from game.layoffs import layoff_groups
 from game.melds import HandSearch, all_best_arrangements, deadwood_after_each_discard
@@ -200,14 +200,8 @@ def candidates(hand, after, taken, least):
     return chosen[:MAX_CANDIDATES]
 
 
-class HardPlayer:
+class HardPlayer(Player):
     name = "hard"
-
-    def __init__(self, seed=0):
-        self.seed = seed
-
-    def choose(self, view):
-        return choose_by_phase(self, view)
 
     # --- drawing ------------------------------------------------------------------------------
 

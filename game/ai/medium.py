@@ -14,7 +14,7 @@ from game.actions import (
     KNOCK,
     Action,
 )
-from game.ai.common import Knowledge, choose_by_phase, find, melded_in_best
+from game.ai.common import Knowledge, Player, find, melded_in_best
 from game.ai.hard import completers
 from game.melds import deadwood_after_each_discard
 
@@ -25,14 +25,8 @@ LATE_STOCK = 24  # with fewer cards than this in the stock ...
 LATE_MAX = 2  # ... knock only with this much deadwood or less
 
 
-class MediumPlayer:
+class MediumPlayer(Player):
     name = "medium"
-
-    def __init__(self, seed=0):
-        self.seed = seed
-
-    def choose(self, view):
-        return choose_by_phase(self, view)
 
     def wants(self, view, card):
         cards = view.hand + [card]

@@ -12,17 +12,11 @@ from game.actions import (
     KNOCK,
     Action,
 )
-from game.ai.common import choose_by_phase, discard_choices, find, melded_in_best, view_rng
+from game.ai.common import Player, discard_choices, find, melded_in_best, view_rng
 
 
-class SimplePlayer:
+class SimplePlayer(Player):
     name = "simple"
-
-    def __init__(self, seed=0):
-        self.seed = seed
-
-    def choose(self, view):
-        return choose_by_phase(self, view)
 
     def wants(self, view, card):
         return melded_in_best(view.hand + [card], card)

@@ -96,6 +96,14 @@ def toggle(app, index):
         app.announce(message)
 
 
+# Buttons and shortcuts that play one move with no card: the engine's kinds to try, in order
+# (the pile takes the upcard during the offer, the top discard afterwards).
+PLAIN_MOVES = {
+    "draw_stock": (DRAW_STOCK,), "pile": (TAKE_UPCARD, DRAW_DISCARD), "take_upcard": (TAKE_UPCARD,),
+    "draw_discard": (DRAW_DISCARD,), "pass": (PASS,),
+}
+
+
 def command(app, act):
     """A button or a shortcut; every move still needs the engine's legal action."""
     sel = DECK[app.selected] if app.selected is not None else None
@@ -104,26 +112,12 @@ def command(app, act):
             move_focus(app, sel.index, -1 if act == "move_left" else 1, True)
             app.focus = act
             app.render()
-    elif act == "draw_stock":
-        action = app.legal(DRAW_STOCK)
-        if action:
-            app.act(action)
-    elif act == "pile":
-        action = app.legal(TAKE_UPCARD) or app.legal(DRAW_DISCARD)
-        if action:
-            app.act(action)
-    elif act == "take_upcard":
-        action = app.legal(TAKE_UPCARD)
-        if action:
-            app.act(action)
-    elif act == "draw_discard":
-        action = app.legal(DRAW_DISCARD)
-        if action:
-            app.act(action)
-    elif act == "pass":
-        action = app.legal(PASS)
-        if action:
-            app.act(action)
+    elif act in PLAIN_MOVES:
+        for kind in PLAIN_MOVES[act]:
+            action = app.legal(kind)
+            if action:
+                app.act(action)
+                return
     elif act == "discard":
         if sel is None:
             app.announce(_("Select a card first."))
