@@ -19,6 +19,7 @@ class Match:
         self.first_dealer = Rng(seed, 0).below(2)
         self.previous = list(sheet)  # score-sheet lines of the hands before the current one
         self.actions = []  # the current hand's actions (what a save replays)
+        self._legal = None  # legal_actions() of the current state, until the next change
         self.hand = Hand(shuffled_deck(seed, len(sheet) + 1), self._dealer_after(sheet), rules)
 
     @classmethod
@@ -106,9 +107,14 @@ class Match:
     # --- play --------------------------------------------------------------------------------
 
     def legal_actions(self):
-        if self.hand.phase == "over":
-            return [] if self.is_over else [Action(NEXT_HAND)]
-        return self.hand.legal_actions()
+        # Kept until the state changes: the page asks for them several times per screen, and
+        # in the discard phase each answer is a meld search (about 1 ms under Brython).
+        if self._legal is None:
+            if self.hand.phase == "over":
+                self._legal = [] if self.is_over else [Action(NEXT_HAND)]
+            else:
+                self._legal = self.hand.legal_actions()
+        return list(self._legal)
 
     def apply(self, action):
         """Apply an action of the player to move; returns the events. Illegal: raises, no change."""
@@ -117,6 +123,7 @@ class Match:
         if action.kind == NEXT_HAND:
             return self._next_hand()
         events = self.hand.apply(action)
+        self._legal = None
         self.actions.append(action)
         if self.hand.phase == "over":
             line = self._line()
@@ -139,6 +146,7 @@ class Match:
             raise IllegalAction("the match is over")
         self.previous.append(self._line())
         self.actions = []
+        self._legal = None
         number = len(self.previous) + 1
         self.hand = Hand(shuffled_deck(self.seed, number), self._dealer_after(self.previous), self.rules)
         return [Event("deal", None, None, {"dealer": self.hand.dealer, "hand": number})]
