@@ -31,8 +31,8 @@ class View:
     history (public (player, kind, card or None) of this hand); legal_actions (what this player
     may do now); discard_deadwood ({card index: deadwood left} for each legal discard, while this
     player must discard); arrangement (the best arrangement of the hand as held: melds, deadwood);
-    scores, hands_won, sheet, totals, winner; end_kind (how the hand ended, once over), result (a
-    knock's or gin's Settlement, once over), opponent_hand and opponent_arrangement (once over);
+    scores, hands_won, sheet, totals, winner; end_kind (how the hand ended, once over), knocker
+    (who ended it; None for a dead hand), result (a knock's or gin's Settlement, once over), opponent_hand and opponent_arrangement (once over);
     events (the public events since the `since` given) and event_count (the next `since`);
     unseen (derived: the cards this player cannot locate).
     """
@@ -70,7 +70,8 @@ class View:
             "arrangement": arrange_all(hand.hands[player]),
             "scores": match.scores, "hands_won": match.hands_won, "sheet": match.sheet,
             "totals": match.totals, "winner": match.winner,
-            "end_kind": hand.end["kind"] if over else None, "result": settlement,
+            "end_kind": hand.end["kind"] if over else None,
+            "knocker": hand.end["knocker"] if over else None, "result": settlement,
             "opponent_hand": list(hand.hands[opponent]) if over else None,
             "opponent_arrangement": arrange_all(hand.hands[opponent]) if over else None,
             "events": list(events), "event_count": len(match.events),
@@ -99,7 +100,7 @@ class View:
             "scores": list(self.scores), "hands_won": list(self.hands_won),
             "sheet": [dict(line, scores=list(line["scores"])) for line in self.sheet],
             "totals": self.totals, "winner": self.winner, "end_kind": self.end_kind,
-            "result": self.result.to_dict() if self.result is not None else None,
+            "knocker": self.knocker, "result": self.result.to_dict() if self.result is not None else None,
             "opponent_hand": codes(self.opponent_hand) if self.opponent_hand is not None else None,
             "opponent_arrangement": _arrangement_dict(self.opponent_arrangement),
             "events": [event.to_dict() for event in self.events], "event_count": self.event_count,
@@ -127,6 +128,7 @@ class View:
                 "arrangement": _arrangement(data["arrangement"]),
                 "scores": data["scores"], "hands_won": data["hands_won"], "sheet": data["sheet"],
                 "totals": data["totals"], "winner": data["winner"], "end_kind": data["end_kind"],
+                "knocker": data["knocker"],
                 "result": Settlement.from_dict(data["result"]) if data["result"] is not None else None,
                 "opponent_hand": cards_of(data["opponent_hand"]) if data["opponent_hand"] is not None else None,
                 "opponent_arrangement": _arrangement(data["opponent_arrangement"]),
@@ -141,7 +143,7 @@ _FIELDS = (
     "player", "rules", "phase", "turn", "dealer", "hand_number", "hand", "drawn", "taken",
     "discard_pile", "upcard", "stock_count", "opponent_count", "opponent_known", "knock_limit",
     "history", "legal_actions", "discard_deadwood", "arrangement", "scores", "hands_won", "sheet",
-    "totals", "winner", "end_kind", "result", "opponent_hand", "opponent_arrangement", "events",
+    "totals", "winner", "end_kind", "knocker", "result", "opponent_hand", "opponent_arrangement", "events",
     "event_count",
 )
 
