@@ -74,20 +74,16 @@ class App:
         """Restore this mode's saved match (or start one; a `#seed=` in the URL wins)."""
         self.forget()
         ui = self.ui
-        match = None
+        table = None
         try:
-            match, order = storage.load_match(ui.mode)
+            table, order = storage.load_table(ui.mode, ui.seats(), now)
         except CorruptSave as exc:
             ui.notice = _("Your saved game could not be restored, so a new game has started.") + " (" + str(exc) + ")"
-            match, order = None, None
-        if match is not None and seed is not None and match.seed != seed:
-            match = None
-        if match is None:
+        if table is None or (seed is not None and table.seed != seed):
             self.new_match(seed, Rules.preset(ui.prefs["rules"]), announce=False)
             return
-        if order:
-            ui.order.update(order)
-        self.use(LocalTable(match, ui.seats(), now))
+        ui.order.update(order)
+        self.use(table)
         ui.handover = ui.mode == "duo" and self.table.turn is not None
         self.set_hash()
         self.refresh()

@@ -22,7 +22,7 @@ from game.actions import (
 from game.cards import DECK
 from game.rules import PRESETS
 from game.web import text as T
-from game.web.dialogs import declared, prefill
+from game.web.dialogs import FIRST_FOCUS, declared, prefill
 from game.web.i18n import _, fmt
 from game.web.state import LEVELS, MODES, SORTS, legal
 
@@ -183,9 +183,9 @@ def end_hand(kind):
         if card is None:
             return Outcome(say=_("Select the card to discard first."))
         if legal(ui, view, kind, card):
-            open_dialog(ui, kind, card=card.index)
+            open_dialog(ui, kind, view, card=card.index)
         elif kind == KNOCK and legal(ui, view, GIN, card):
-            open_dialog(ui, GIN, card=card.index)
+            open_dialog(ui, GIN, view, card=card.index)
         else:
             return try_move(Action(kind, card))
         return None
@@ -194,7 +194,7 @@ def end_hand(kind):
 
 def big_gin(ui, view, arg):
     if legal(ui, view, BIG_GIN):
-        open_dialog(ui, BIG_GIN, card=None)
+        open_dialog(ui, BIG_GIN, view, card=None)
     return None
 
 
@@ -228,9 +228,12 @@ def next_hand(ui, view, arg):
 
 # --- dialogs, matches, modes, options ---------------------------------------------------------------
 
-def open_dialog(ui, kind, **extra):
-    ui.dialog = {"kind": kind, "return": ui.focus}
+def open_dialog(ui, kind, view=None, **extra):
+    """Open a dialog (the knock dialog starts from the engine's best arrangement)."""
+    ui.dialog = {"kind": kind, "return": ui.focus, "focus": FIRST_FOCUS[kind]}
     ui.dialog.update(extra)
+    if kind in (KNOCK, GIN, BIG_GIN):
+        prefill(view, ui.dialog)
 
 
 def opener(kind):

@@ -23,8 +23,14 @@ from game.web.markup import card_html, esc, meld_cards
 GROUPS = 3  # meld groups offered in the knock dialog (10 or 11 cards hold at most 3 melds)
 
 
+# Where the focus goes when each dialog opens.
+FIRST_FOCUS = {"discard": "confirm_discard", "knock": "confirm_knock", "gin": "confirm_knock",
+               "big_gin": "confirm_knock", "pile": "cancel", "sheet": "cancel", "help": "cancel",
+               "new": "start", "replay": "confirm_replay"}
+
+
 def render_dialog(view, ui):
-    """The open dialog over the table (sets the dialog's default focus on first drawing)."""
+    """The open dialog over the table."""
     d = ui.dialog
     kind = d["kind"]
     body = []
@@ -33,7 +39,6 @@ def render_dialog(view, ui):
         title = _("Discard")
         body.append('<p>' + esc(fmt(_("Discard the {card}?"), card=T.card_name(card))) + '</p>')
         body.append(dialog_buttons([("confirm_discard", _("Discard"), True), ("cancel", _("Cancel"), False)]))
-        d.setdefault("focus", "confirm_discard")
     elif kind in ("knock", "gin", "big_gin"):
         title, parts = render_knock_dialog(view, d)
         body.append(parts)
@@ -43,27 +48,22 @@ def render_dialog(view, ui):
         body.append('<p>' + esc(_("From the bottom to the top:")) + '</p><ol class="g-pile-list">'
                     + "".join('<li>' + card_html(c, "g-small") + '</li>' for c in pile) + '</ol>')
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
-        d.setdefault("focus", "cancel")
     elif kind == "sheet":
         title = _("Score sheet")
         body.append(render_sheet(view, ui.names()))
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
-        d.setdefault("focus", "cancel")
     elif kind == "help":
         title = _("Keyboard shortcuts")
         body.append(render_shortcuts())
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
-        d.setdefault("focus", "cancel")
     elif kind == "new":
         title = _("New game")
         body.append(render_new_game(d.get("rules", ui.prefs["rules"]), d.get("mode", ui.mode)))
         body.append(dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
-        d.setdefault("focus", "start")
     elif kind == "replay":
         title = _("Replay")
         body.append('<p>' + esc(_("Start this match again from its first deal? The same cards will be dealt.")) + '</p>')
         body.append(dialog_buttons([("confirm_replay", _("Replay"), True), ("cancel", _("Cancel"), False)]))
-        d.setdefault("focus", "confirm_replay")
     else:
         title = ""
     return ('<div class="g-overlay"><div class="g-dialog" role="dialog" aria-modal="true" aria-labelledby="g-dialog-title">'
@@ -152,8 +152,6 @@ def render_knock_dialog(view, d):
     """(title, body) of the knock, gin or big gin dialog: a group select per card, the declared
     melds and deadwood, the engine's objection if any, and Confirm (disabled on a problem)."""
     kind = d["kind"]
-    if "groups" not in d:
-        prefill(view, d)
     titles = {"knock": pgettext("verb", "Knock"), "gin": _("Gin"), "big_gin": _("Big gin")}
     title = titles[kind]
     out = []
@@ -189,7 +187,6 @@ def render_knock_dialog(view, d):
                + (' disabled' if problem else '') + '>' + esc(confirm) + '</button>'
                + '<button type="button" class="g-btn" data-act="best" data-key="best">' + esc(_("Best arrangement")) + '</button>'
                + '<button type="button" class="g-btn" data-act="cancel" data-key="cancel">' + esc(_("Cancel")) + '</button></div>')
-    d.setdefault("focus", "confirm_knock" if not problem else "cancel")
     return title, "".join(out)
 
 

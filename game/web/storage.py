@@ -15,6 +15,7 @@ from game.errors import CorruptSave
 from game.match import Match
 from game.rules import PRESETS
 from game.web.state import LEVELS, SORTS
+from game.web.tables import LocalTable
 
 JSON = javascript.JSON
 SAVE_KEYS = {"cpu": "ginrummy.save.cpu", "duo": "ginrummy.save.duo"}
@@ -80,8 +81,8 @@ def save_prefs(prefs):
 
 # --- saved matches -----------------------------------------------------------------------------
 
-def load_match(mode):
-    """(match, order) of this mode's save, or (None, None) when there is none.
+def load_table(mode, seats, clock):
+    """(LocalTable, order) of this mode's save, or (None, None) when there is none.
 
     `order` maps each seat saved with a list of codes to its card indexes in the player's order.
     An unreadable save raises CorruptSave saying what is wrong (not JSON, not a save, anything
@@ -93,11 +94,11 @@ def load_match(mode):
     data = parse(raw)
     if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
         raise CorruptSave("not a saved game")
-    match = Match.from_dict(data["match"])
+    table = LocalTable(Match.from_dict(data["match"]), seats, clock)
     order = {}
-    if isinstance(data, dict) and isinstance(data.get("order"), dict):
+    if isinstance(data.get("order"), dict):
         order = read_order(data["order"])
-    return match, order
+    return table, order
 
 
 def read_order(order):
