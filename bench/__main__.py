@@ -3,7 +3,7 @@ import importlib
 import sys
 
 # Each module has a main() that prints its own figures; browser figures need Chromium.
-SECTIONS = ["bench.engine", "bench.build", "bench.browser", "bench.ai"]
+SECTIONS = ["bench.engine", "bench.build", "bench.browser", "bench.ai", "bench.turns"]
 
 
 def main(argv):
