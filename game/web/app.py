@@ -31,6 +31,7 @@ class App:
         self.table = None
         self.view = None  # the View on screen
         self.timer = None
+        self.connection = None  # an online table's socket (game.web.online.Connection)
         root.clear()
         self.live = document.createElement("div")
         self.live.className = "g-live"
@@ -50,10 +51,27 @@ class App:
     def start(self):
         storage.load_prefs(self.ui.prefs)
         self.ui.mode = self.ui.prefs["mode"]
+        if "#table=" in str(window.location.hash or ""):
+            self.ui.mode = "online"
         self.load_mode(hash_seed())
         self.root.attrs["data-ready"] = "true"
         self.schedule()
         window.setTimeout(self.warm_up, 0)
+        from game.web import online
+
+        online.check_server(self.server_answered)
+
+    def server_answered(self, available):
+        """A table server answered (or not): offer playing online, or leave that mode."""
+        ui = self.ui
+        ui.online_available = available
+        if ui.mode == "online" and not available:
+            ui.mode = ui.prefs["mode"] = "cpu"
+            ui.notice = _("Online play needs the site's table server, which does not answer here.")
+            self.load_mode()
+            self.schedule()
+        elif self.view is not None or ui.mode == "online":
+            self.show(self.view)
 
     def warm_up(self, *args):
         """Compile what the first screen did not need (input, dialogs, the end of a hand, the
@@ -63,17 +81,33 @@ class App:
         self.table.warm_up()
 
     def on_hashchange(self, ev):
-        """A shared `#seed=` link opened in a tab that already shows the game: deal that seed."""
+        """A shared `#seed=` link opened in a tab that already shows the game: deal that seed;
+        a `#table=` invitation: join that table."""
+        from game.web import online
+
+        code = online.table_from_hash()
+        if code is not None and (self.ui.online is None or self.ui.online["code"] != code):
+            self.cancel_timer()
+            self.ui.mode = "online"
+            self.load_mode()
+            return
         seed = hash_seed()
-        if seed is not None and seed != self.table.seed:
+        if seed is not None and self.table is not None and seed != self.table.seed:
             self.cancel_timer()
             self.load_mode(seed)
             self.schedule()
 
     def load_mode(self, seed=None):
-        """Restore this mode's saved match (or start one; a `#seed=` in the URL wins)."""
+        """Restore this mode's saved match (or start one; a `#seed=` in the URL wins); online,
+        go back to the table of the invitation link or the last one (or open the lobby)."""
         self.forget()
+        self.leave_online()
         ui = self.ui
+        if ui.mode == "online":
+            from game.web import online
+
+            self.go_online(online.table_from_hash() or online.last_table())
+            return
         table = None
         try:
             table, order = storage.load_table(ui.mode, ui.seats(), now)
@@ -110,19 +144,79 @@ class App:
         self.table = table
         table.listen(self.on_table_change)
 
+    # --- online tables (game.web.online: the server's HTTP calls and the socket) -------------------
+
+    def go_online(self, code):
+        """Join the table `code` (None: the lobby, to open or join one)."""
+        from game.web import online
+
+        self.table = None
+        self.view = None
+        if not code:
+            self.set_hash()
+            self.show(None)
+            return
+        self.show(None)
+        online.join_table(code, self.joined)
+
+    def joined(self, code, seat=None, key=None, invite=None):
+        """A seat at the table `code` (or None, and the reason in `seat`): connect to it."""
+        from game.web import online
+
+        ui = self.ui
+        if code is None:
+            ui.notice = T.online_problem(seat)
+            self.show(None)
+            return
+        ui.online = {"code": code, "seat": seat, "status": "connecting", "opponent": "waiting",
+                     "offer": None, "answer": None,
+                     "invite": str(window.location.origin) + str(window.location.pathname) + "#table=" + code}
+        ui.fresh_hand()
+        self.connection = online.Connection(code, seat, key, self.online_status, self.online_final)
+        self.use(self.connection.table)
+        self.connection.table.on_refusal(self.refused)
+        self.set_hash()
+
+    def online_status(self, status):
+        if self.ui.online is not None:
+            self.ui.online["status"] = status
+            self.show(self.view)
+
+    def online_final(self, reason):
+        """The server refused this seat for good (its key, or the table is gone)."""
+        self.ui.online = None
+        self.ui.notice = T.online_problem(reason)
+        self.table = None
+        self.go_online(None)
+
+    def leave_online(self):
+        if self.connection is not None:
+            self.connection.close()
+        self.connection = None
+        self.ui.online = None
+
+    def refused(self, reason, details):
+        self.announce(T.refusal(reason, details) if reason in T.REFUSALS else T.online_problem(reason))
+
     def forget(self):
         """Clear what was said about another match: its cards may be hidden in this one."""
         self.ui.log = []
         self.live.text = ""
 
     def set_hash(self):
+        if self.ui.mode == "online":
+            text = "#table=" + self.ui.online["code"] if self.ui.online else " "
+        else:
+            text = "#seed=" + str(self.table.seed)
         try:
-            window.history.replaceState(javascript.NULL, "", "#seed=" + str(self.table.seed))
+            window.history.replaceState(javascript.NULL, "", text)
         except JavascriptError:  # noqa: F821 (a Brython builtin) e.g. history refused in a sandbox
             pass
 
     def save(self):
-        storage.save_match(self.ui.mode, self.table.to_dict(), self.ui.order)
+        saved = self.table.to_dict()
+        if saved is not None:  # an online table is kept by the server
+            storage.save_match(self.ui.mode, saved, self.ui.order)
 
     # --- input -----------------------------------------------------------------------------------
 
@@ -168,6 +262,9 @@ class App:
             self.load_mode()
             self.schedule()
             return
+        if self.online_effect(effects):
+            self.announce(outcome.say)
+            return
         if outcome.action is not None:
             self.send(outcome.action)
         elif commands.FOCUS_ONLY in effects:
@@ -175,6 +272,36 @@ class App:
         else:
             self.show(self.view)
         self.announce(outcome.say)
+
+    def online_effect(self, effects):
+        """Carry out an online table's effect (open, join, offer, leave, copy); True if one was."""
+        from game.web import commands, online
+
+        ui = self.ui
+        if commands.OPEN_TABLE in effects:
+            online.open_table(ui.lobby["rules"], self.lang(), self.joined)
+        elif commands.JOIN_TABLE in effects:
+            code = online.normal_code(ui.lobby["code"])
+            if code:
+                self.go_online(code)
+            else:
+                self.announce(T.online_problem("no_such_table"))
+        elif commands.OFFER in effects and self.table is not None:
+            self.table.offer_new_game(ui.online["answer"])
+        elif commands.LEAVE in effects:
+            if ui.online is not None:
+                online.forget_seat(ui.online["code"])
+            self.leave_online()
+            self.go_online(None)
+        elif commands.COPY in effects and ui.online is not None:
+            window.navigator.clipboard.writeText(ui.online["invite"])
+            self.move_focus()
+        else:
+            return False
+        return True
+
+    def lang(self):
+        return self.root.attrs["data-lang"] if "data-lang" in self.root.attrs else "en"
 
     def send(self, action):
         """Send the seat on screen's action to the table; a refusal is said in words."""
@@ -203,6 +330,11 @@ class App:
             ui.log = []  # the next player must not read the previous one's moves of their cards
         if ui.mode == "duo" and before is not None and before.turn is None:
             ui.handover = True
+        if ui.online is not None:
+            ui.online["opponent"] = self.table.opponent()
+            ui.online["offer"] = self.table.offer()
+            if self.view is None:
+                ui.fresh_hand()
         view = self.table.view(seat)
         messages = [T.event_text(event, view, ui.mode, ui.names()) for event in view.events]
         if ui.handover:
@@ -223,7 +355,7 @@ class App:
         """Pace the computer's next move, if it must move (data-busy says so to the tests)."""
         if self.timer is not None:
             return
-        if self.table.computer_to_move() is None:
+        if self.table is None or self.table.computer_to_move() is None:
             self.root.attrs["data-busy"] = "false"
             return
         self.root.attrs["data-busy"] = "true"
@@ -256,7 +388,7 @@ class App:
         root = self.root
         for key, value in attributes(view, ui).items():
             root.attrs[key] = value
-        root.attrs["data-seed"] = str(self.table.seed)
+        root.attrs["data-seed"] = str(self.table.seed) if self.table is not None and self.table.seed is not None else ""
         if ui.prefs["four"]:
             root.classList.add("four-colour")
         else:

@@ -38,6 +38,12 @@ SAVE_PREFS = "save_prefs"
 SAVE = "save"  # the card order changed: save it with the match
 LEVEL = "level"  # the computer's level changed
 FOCUS_ONLY = "focus_only"  # nothing to draw again: only move the focus to ui.focus
+# Online tables (the adapter talks to the server).
+OPEN_TABLE = "open_table"  # with ui.lobby["rules"]
+JOIN_TABLE = "join_table"  # with ui.lobby["code"]
+OFFER = "offer"  # a new game: Outcome.say carries nothing; ui.online["answer"] says accept or not
+LEAVE = "leave"  # forget this table's seat key and go back to the lobby
+COPY = "copy"  # copy the invitation link
 
 
 class Outcome:
@@ -57,6 +63,8 @@ def run(name, ui, view, arg=None):
     any move while a two-player screen hides the hands."""
     handler = COMMANDS.get(name)
     if handler is None or (ui.handover and name not in WHILE_HIDDEN):
+        return NOTHING
+    if view is None and name not in IN_THE_LOBBY:
         return NOTHING
     return handler(ui, view, arg) or NOTHING
 
@@ -344,3 +352,63 @@ COMMANDS = {
 # What still works while a two-player screen hides both hands.
 WHILE_HIDDEN = ("reveal", "help", "sheet", "cancel", "escape", "new", "start", "replay", "confirm_replay",
                 "dismiss", "four", "mode", "pick_rules", "pick_mode")
+
+
+# --- playing a friend online ----------------------------------------------------------------------
+
+def lobby_rules(ui, view, value):
+    if value in PRESETS:
+        ui.lobby["rules"] = value
+        ui.focus = "lobby-rules-" + value
+        return Outcome(effects=(FOCUS_ONLY,))
+    return None
+
+
+def lobby_code(ui, view, value):
+    ui.lobby["code"] = str(value or "")[:12]
+    ui.focus = "lobby_code"
+    return Outcome(effects=(FOCUS_ONLY,))
+
+
+def online_open(ui, view, arg):
+    ui.focus = None
+    return Outcome(effects=(OPEN_TABLE,))
+
+
+def online_join(ui, view, arg):
+    if not ui.lobby["code"].strip():
+        ui.focus = "lobby_code"
+        return Outcome(say=_("Type the code of your friend's table first."), effects=(FOCUS_ONLY,))
+    ui.focus = None
+    return Outcome(effects=(JOIN_TABLE,))
+
+
+def answer_offer(accept):
+    def handler(ui, view, arg):
+        if ui.online is None:
+            return None
+        ui.online["answer"] = accept
+        ui.focus = None
+        return Outcome(effects=(OFFER,))
+    return handler
+
+
+def leave(ui, view, arg):
+    ui.focus = "mode"
+    return Outcome(effects=(LEAVE,))
+
+
+def copy_invite(ui, view, arg):
+    ui.focus = "copy_invite"
+    return Outcome(say=_("The link is copied: send it to your friend."), effects=(COPY, FOCUS_ONLY))
+
+
+COMMANDS.update({
+    "lobby_rules": lobby_rules, "lobby_code": lobby_code, "online_open": online_open,
+    "online_join": online_join, "offer_new": answer_offer(True), "accept_new": answer_offer(True),
+    "refuse_new": answer_offer(False), "leave": leave, "copy_invite": copy_invite,
+})
+
+# What works on the screen that opens or joins an online table (there is no View yet).
+IN_THE_LOBBY = ("lobby_rules", "lobby_code", "online_open", "online_join", "leave", "mode", "four",
+                "level", "dismiss", "cancel", "escape")

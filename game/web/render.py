@@ -13,6 +13,8 @@ from game.web.table import render_bar, render_table
 
 def attributes(view, ui):
     """The `data-*` attributes of `#game` the page's CSS and the tests read."""
+    if view is None:  # an online table not opened or joined yet
+        return {"data-mode": ui.mode, "data-phase": "lobby", "data-turn": "none", "data-handover": "false"}
     turn = view.turn
     if turn is None:
         whose = "none"
@@ -25,12 +27,20 @@ def attributes(view, ui):
 
 
 def render(view, ui):
-    """The markup of the game area: bar, notice, the current screen (inert under a dialog), dialog."""
+    """The markup of the game area: bar, notice, the current screen (inert under a dialog), dialog.
+    `view` is None on the screen that opens or joins an online table."""
     parts = [render_bar(view, ui)]
     if ui.notice:
         parts.append('<div class="g-notice" role="alert"><p>' + esc(ui.notice) + '</p>'
                      '<button type="button" class="g-btn" data-act="dismiss" data-key="dismiss">'
                      + esc(_("Dismiss")) + '</button></div>')
+    if ui.mode == "online":
+        from game.web.lobby import render_banner, render_lobby
+
+        if view is None:
+            parts.append('<div class="g-table">' + render_lobby(ui) + '</div>')
+            return "".join(parts)
+        parts.append(render_banner(ui))
     inert = ' inert' if ui.dialog else ''
     parts.append('<div class="g-table"' + inert + '>' + render_screen(view, ui) + '</div>')
     if ui.dialog:

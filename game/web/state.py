@@ -7,8 +7,7 @@ from game.web import text as T
 
 LEVELS = ("easy", "medium", "hard")
 SORTS = ("rank", "suit", "melds")  # the sort button's cycle; "custom" once the player reorders
-MODES = ("cpu", "duo")
-CPU = 1  # the computer's seat against the computer; the person plays seat 0
+MODES = ("cpu", "duo", "online")
 
 
 def default_prefs():
@@ -30,7 +29,10 @@ class Ui:
     after drawing), dialog (the open dialog's dict: its kind, the focus to return to, its own
     fields), order (seat -> card indexes in the order shown), handover (two players: both hands
     hidden until the next player is ready), notice (a message to dismiss), log (the last
-    announcements), last_seat (the seat that moved last: whose hand a two-player screen shows)."""
+    announcements), last_seat (the seat that moved last: whose hand a two-player screen shows),
+    online (playing a friend online: the table's code, invitation link, the friend's presence,
+    a new-game offer, the connection's state; None otherwise), lobby (the choices of the screen
+    that opens or joins an online table), online_available (a table server answered)."""
 
     def __init__(self, prefs=None):
         self.prefs = prefs or default_prefs()
@@ -43,21 +45,32 @@ class Ui:
         self.notice = None
         self.log = []
         self.last_seat = 0
+        self.online = None
+        self.lobby = {"rules": self.prefs["rules"], "code": ""}
+        self.online_available = False
+
+    def my_seat(self):
+        """The seat of the person at this screen (two players on one device: None, both)."""
+        if self.mode == "online":
+            return self.online["seat"] if self.online else 0
+        return None if self.mode == "duo" else 0
 
     def names(self):
         """Each seat's name inside sentences."""
-        if self.mode == "cpu":
-            return [T.name_you(), T.name_computer()]
-        return [T.name_player(1), T.name_player(2)]
+        if self.mode == "duo":
+            return [T.name_player(1), T.name_player(2)]
+        other = T.name_computer() if self.mode == "cpu" else T.name_friend()
+        return [T.name_you(), other] if self.my_seat() == 0 else [other, T.name_you()]
 
     def seat(self, turn):
         """The seat whose hand is on screen, given whose turn it is (None between hands)."""
-        if self.mode == "cpu":
-            return 0
+        if self.mode != "duo":
+            return self.my_seat()
         return self.last_seat if turn is None else turn
 
     def is_human(self, seat):
-        return self.mode == "duo" or seat != CPU
+        """Whether the person (or people) at this screen play `seat`."""
+        return self.mode == "duo" or seat == self.my_seat()
 
     def seats(self):
         """The table's seats for this mode: "human" or the computer's level."""

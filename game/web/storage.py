@@ -14,7 +14,7 @@ from game.cards import DECK
 from game.errors import CorruptSave
 from game.match import Match
 from game.rules import PRESETS
-from game.web.state import LEVELS, SORTS
+from game.web.state import LEVELS, MODES, SORTS
 from game.web.tables import LocalTable
 
 JSON = javascript.JSON
@@ -70,7 +70,7 @@ def load_prefs(prefs):
         prefs["sort"] = "rank"
     if prefs["rules"] not in PRESETS:
         prefs["rules"] = "classic"
-    if prefs["mode"] not in SAVE_KEYS:
+    if prefs["mode"] not in MODES:
         prefs["mode"] = "cpu"
     return prefs
 

@@ -17,19 +17,23 @@ from game.web.state import LEVELS, legal
 def render_bar(view, ui):
     """The bar above the table: game buttons, opponent, level, four colours, rules, score."""
     mode, prefs, names = ui.mode, ui.prefs, ui.names()
-    scores = view.scores
     level_options = "".join(
         '<option value="' + lv + '"' + (' selected' if lv == prefs["level"] else '') + '>'
         + esc(T.level_name(lv)) + '</option>' for lv in LEVELS)
-    mode_options = (
-        '<option value="cpu"' + (' selected' if mode == "cpu" else '') + '>'
-        + esc(_("Against the computer")) + '</option>'
-        '<option value="duo"' + (' selected' if mode == "duo" else '') + '>'
-        + esc(_("Two players on this device")) + '</option>')
+    mode_options = "".join(
+        '<option value="' + value + '"' + (' selected' if mode == value else '') + '>' + esc(label) + '</option>'
+        for value, label in T.opponents(ui.online_available or mode == "online"))
     out = ['<div class="g-bar">']
     out.append('<div class="g-buttons">')
-    out.append('<button type="button" class="g-btn" data-act="new" data-key="new">' + esc(_("New game")) + '</button>')
-    out.append('<button type="button" class="g-btn" data-act="replay" data-key="replay">' + esc(_("Replay")) + '</button>')
+    if mode == "online":
+        if view is not None:
+            out.append('<button type="button" class="g-btn" data-act="offer_new" data-key="new">'
+                       + esc(_("Offer a new game")) + '</button>')
+        out.append('<button type="button" class="g-btn" data-act="leave" data-key="leave">'
+                   + esc(_("Leave the table")) + '</button>')
+    else:
+        out.append('<button type="button" class="g-btn" data-act="new" data-key="new">' + esc(_("New game")) + '</button>')
+        out.append('<button type="button" class="g-btn" data-act="replay" data-key="replay">' + esc(_("Replay")) + '</button>')
     out.append('<button type="button" class="g-btn" data-act="sheet" data-key="sheet">' + esc(_("Score sheet")) + '</button>')
     out.append('<button type="button" class="g-btn" data-act="help" data-key="help" aria-keyshortcuts="?">'
                + esc(_("Shortcuts")) + '</button>')
@@ -42,6 +46,10 @@ def render_bar(view, ui):
     out.append('<label class="g-field g-check"><input type="checkbox" data-act="four" data-key="four"'
                + (' checked' if prefs["four"] else '') + '> ' + esc(_("Four-color deck")) + '</label>')
     out.append('</div>')
+    if view is None:  # an online table not opened or joined yet
+        out.append('</div>')
+        return "".join(out)
+    scores = view.scores
     rules = view.rules
     out.append('<p class="g-rules">' + esc(fmt(_("{variant}: {summary}"), variant=T.preset_title(rules.name),
                                                 summary=T.rules_summary(rules))) + '</p>')
@@ -137,7 +145,7 @@ def render_hand(view, ui):
         focus_index = selected_index if selected_index is not None else (hand[0].index if hand else None)
     else:
         focus_index = int(focus[1:])
-    title = _("Your hand") if ui.mode == "cpu" else fmt(_("Hand of {player}"), player=ui.names()[view.player])
+    title = _("Your hand") if ui.mode != "duo" else fmt(_("Hand of {player}"), player=ui.names()[view.player])
     out = ['<section class="g-hand-area" aria-label="' + esc(title) + '">']
     out.append('<h2 class="g-title">' + esc(title) + '</h2>')
     out.append('<ul class="g-hand" aria-label="' + esc(_("Left and Right arrows move; Enter selects; Alt+arrows reorder.")) + '">')

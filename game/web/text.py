@@ -21,6 +21,12 @@ def name_computer():
     return _("the computer")
 
 
+def name_friend():
+    # Translators: the other player of an online table, as used inside sentences
+    # ("Points for your friend").
+    return _("your friend")
+
+
 def name_player(number):
     # Translators: a player of a two-player game on one device; {number} is 1 or 2.
     return fmt(_("Player {number}"), number=number)
@@ -44,6 +50,14 @@ def points_text(n):
 
 def cards_count(n):
     return fmt(ngettext("{n} card", "{n} cards", n), n=n)
+
+
+def opponents(online):
+    """The opponent choices: (mode, label); playing online only where a table server answers."""
+    choices = [("cpu", _("Against the computer")), ("duo", _("Two players on this device"))]
+    if online:
+        choices.append(("online", _("A friend online")))
+    return choices
 
 
 # --- rules ----------------------------------------------------------------------------------------
@@ -259,9 +273,9 @@ def turn_text(view, mode, handover):
         if view.phase == "match_over":
             return _("The match is over.")
         return _("The hand is over.")
-    if mode == "cpu":
+    if mode == "cpu" or mode == "online":
         if turn != view.player:
-            return _("The computer's turn.")
+            return _("The computer's turn.") if mode == "cpu" else _("Your friend's turn.")
         return _("Your turn.") + " " + prompt(view)
     if handover:
         return fmt(_("Pass the device to {player}."), player=name_player(turn + 1))
@@ -289,6 +303,34 @@ def match_result(view, mode, names):
     if winner is None or totals is None:
         return ""
     a, b = totals[winner]["total"], totals[1 - winner]["total"]
-    if mode == "cpu" and winner == view.player:
+    if mode != "duo" and winner == view.player:
         return fmt(_("You win the match, {a} to {b}."), a=a, b=b)
     return fmt(_("{player} wins the match, {a} to {b}."), player=capital(names[winner]), a=a, b=b)
+
+
+# --- online tables ---------------------------------------------------------------------------------
+
+def online_problem(reason):
+    """The player's sentence for a table server's refusal or a network problem."""
+    return _(ONLINE_PROBLEMS.get(reason) or ONLINE_PROBLEMS["no_server"])
+
+
+# One sentence per reason of docs/online.md that a player can meet (and the page's own).
+ONLINE_PROBLEMS = {
+    "no_server": N_("The table server does not answer. Check your connection and try again."),
+    "not_connected": N_("You are not connected to the table right now: wait a moment and try again."),
+    "no_such_table": N_("There is no table with this code. Check the code with your friend."),
+    "table_full": N_("Both seats at this table are taken."),
+    "bad_key": N_("This browser no longer holds a seat at that table."),
+    "too_many_tables": N_("Too many tables were opened from your connection: wait a minute."),
+    "too_many_requests": N_("Too many attempts from your connection: wait a minute."),
+    "too_many_messages": N_("Too many moves at once: slow down a little."),
+    "no_opponent": N_("Wait for your friend to join the table."),
+    "no_offer": N_("There is no offer of a new game to answer."),
+    "bad_origin": N_("This page may not use the table server."),
+    "malformed_json": N_("The table server did not understand the page: reload it."),
+    "unknown_type": N_("The table server did not understand the page: reload it."),
+    "malformed_action": N_("The table server did not understand the page: reload it."),
+    "malformed_message": N_("The table server did not understand the page: reload it."),
+    "too_big": N_("The table server did not understand the page: reload it."),
+}
