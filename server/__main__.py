@@ -1,0 +1,55 @@
+"""`python -m server --host 127.0.0.1 --port 8000 --site site --db tables.sqlite3`."""
+
+import argparse
+import sys
+from pathlib import Path
+
+import uvicorn
+
+from game.ai import LEVELS
+from server.app import Config, create_app
+from server.protocol import MAX_MESSAGE
+from server.tables import Settings
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m server", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--site", type=Path, required=True, help="the built site to serve")
+    parser.add_argument("--db", type=Path, required=True, help="SQLite file of the tables")
+    parser.add_argument("--origin", action="append",
+                        help="public origin of the site, e.g. https://play.example.org (repeatable;"
+                             " default http://HOST:PORT, and http://localhost:PORT on loopback)")
+    parser.add_argument("--grace", type=float, default=Settings.grace,
+                        help="seconds before the computer plays for a player who left (default 60)")
+    parser.add_argument("--level", default=Settings.level, help="default computer level")
+    args = parser.parse_args(argv)
+    if args.level not in LEVELS:
+        parser.error("--level must be one of " + ", ".join(LEVELS))
+    if not (args.site / "index.html").is_file():
+        print(f"error: {args.site} holds no built site (index.html); run `make site` first",
+              file=sys.stderr)
+        return 2
+    origins = tuple(args.origin or default_origins(args.host, args.port))
+    settings = Settings(grace=args.grace, level=args.level)
+    app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings))
+    print(f"serving {args.site} and the tables ({args.db}) on {origins[0]}/ (Ctrl+C stops)",
+          flush=True)
+    # No access log: it would print each WebSocket URL, seat key included.
+    uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level="warning",
+                ws_max_size=16 * MAX_MESSAGE, ws_ping_interval=20, ws_ping_timeout=20)
+    return 0
+
+
+def default_origins(host, port):
+    origins = [f"http://{host}:{port}"]
+    if host in LOOPBACK:
+        origins += [f"http://{name}:{port}" for name in ("127.0.0.1", "localhost") if name != host]
+    return origins
+
+
+if __name__ == "__main__":
+    sys.exit(main())
