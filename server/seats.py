@@ -42,3 +42,31 @@ def plain(value):
     if slots:
         return {name: plain(getattr(value, name)) for name in slots}
     raise TypeError("cannot send " + type(value).__name__)
+
+
+def read_view(data):
+    """A View-like object from a seat's view dict, for a client that lets the computer choose
+    (the load benchmark, the tests). Stand-in for `View.from_dict()` until it lands."""
+    from types import SimpleNamespace
+
+    from game.actions import Action
+    from game.cards import DECK, parse_card
+    from game.rules import Rules
+
+    def card(code):
+        return None if code is None else parse_card(code)
+
+    def cards(codes):
+        return None if codes is None else [parse_card(code) for code in codes]
+
+    view = SimpleNamespace(**data)
+    for name in ("hand", "discard_pile", "opponent_known", "opponent_hand"):
+        setattr(view, name, cards(data[name]))
+    view.taken = card(data["taken"])
+    view.upcard = card(data["upcard"])
+    view.rules = Rules.from_dict(data["rules"])
+    view.legal_actions = [Action.from_dict(action) for action in data["legal_actions"]]
+    view.history = [(player, kind, card(code)) for player, kind, code in data["history"]]
+    seen = set(view.hand) | set(view.discard_pile) | set(view.opponent_known)
+    view.unseen = [each for each in DECK if each not in seen]
+    return view
