@@ -172,13 +172,13 @@ def offered_by(seat):
 def test_a_new_game_by_consent_over_the_sockets(server):
     code, key0, key1 = server.table()
     with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
-        first = latest_view(seat0)["view"]
-        latest_view(seat1)
-        mover = first["current_player"]
+        views = (latest_view(seat0)["view"], latest_view(seat1)["view"])
+        mover = views[0]["current_player"]
         sockets = (seat0, seat1)
-        sockets[mover].send(json.dumps({"type": "act", "action": first["legal_actions"][0]}))
+        sockets[mover].send(json.dumps({"type": "act", "action": views[mover]["legal_actions"][0]}))
         assert wait_for(seat1, lambda message: len(message["view"]["history"]) == 1)
         seat0.send('{"type": "new_game", "accept": true}')
+        wait_for(seat0, offered_by(0))
         wait_for(seat1, offered_by(0))
         seat1.send('{"type": "new_game", "accept": false}')
         refused = wait_for(seat0, offered_by(None))
@@ -186,8 +186,8 @@ def test_a_new_game_by_consent_over_the_sockets(server):
         seat1.send('{"type": "new_game", "accept": true}')
         wait_for(seat0, offered_by(1))
         seat0.send('{"type": "new_game", "accept": true}')
-        fresh = wait_for(seat1, offered_by(None))
-        assert fresh["view"]["history"] == [] and fresh["view"]["hand_number"] == 1
+        fresh = wait_for(seat1, lambda message: message["view"]["history"] == [])
+        assert fresh["table"]["new_game_offered_by"] is None and fresh["view"]["hand_number"] == 1
 
 
 def test_the_computer_takes_over_a_player_who_left_and_gives_the_seat_back(tmp_path):
