@@ -92,13 +92,11 @@ def running(tmp_path, settings=None, clock=time.time, db=None):
         listener.close()
 
 
-def receive(websocket, kind="view"):
-    """The next message of this type (views are the latest state; skip older ones)."""
-    while True:
-        message = json.loads(websocket.recv(timeout=TIMEOUT))
-        if message["type"] == kind:
-            return message
-        assert message["type"] in ("view", "error"), message
+def receive(websocket):
+    """The next view; an error message instead fails the test."""
+    message = json.loads(websocket.recv(timeout=TIMEOUT))
+    assert message["type"] == "view", message
+    return message
 
 
 def wait_for(websocket, wanted):
@@ -109,17 +107,16 @@ def wait_for(websocket, wanted):
             return message
 
 
-def latest_view(websocket):
-    """Drain the views already sent and return the last (waits for one if none is queued)."""
-    message = receive(websocket)
-    while True:
-        try:
-            text = websocket.recv(timeout=0.2)
-        except TimeoutError:
-            return message
-        following = json.loads(text)
-        if following["type"] == "view":
-            message = following
+def seated(seat0, seat1):
+    """The views of both sockets once each shows both players connected."""
+    def both(message):
+        return all(state["connected"] for state in message["table"]["seats"])
+    return [wait_for(seat0, both), wait_for(seat1, both)]
+
+
+def view_after(websocket, version):
+    """The first view newer than `version` (the newest either seat saw before acting)."""
+    return wait_for(websocket, lambda message: message["version"] > version)
 
 
 def play_match(sockets, first_views, levels=("medium", "easy"), limit=2000):
@@ -135,14 +132,6 @@ def play_match(sockets, first_views, levels=("medium", "easy"), limit=2000):
         action = players[seat].choose(read_view(views[seat]["view"]))
         sockets[seat].send(json.dumps({"type": "act", "action": action.to_dict()}))
         sent += 1
-        version = views[seat]["version"]
-        for each in (0, 1):
-            views[each] = _view_after(sockets[each], version)
+        version = max(view["version"] for view in views)
+        views = [view_after(websocket, version) for websocket in sockets]
     return views, sent
-
-
-def _view_after(websocket, version):
-    while True:
-        message = receive(websocket)
-        if message["version"] > version:
-            return message

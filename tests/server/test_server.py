@@ -7,7 +7,14 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from server.protocol import MAX_MESSAGE
 from server.tables import Settings
-from tests.server.helpers import TIMEOUT, latest_view, play_match, receive, running, wait_for
+from tests.server.helpers import (
+    TIMEOUT,
+    play_match,
+    receive,
+    running,
+    seated,
+    wait_for,
+)
 
 
 @pytest.fixture
@@ -19,7 +26,7 @@ def server(tmp_path):
 def test_two_clients_play_a_whole_match_through_their_sockets(server):
     code, key0, key1 = server.table("short")
     with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
-        views = [latest_view(seat0), latest_view(seat1)]
+        views = seated(seat0, seat1)
         assert [view["table"]["seat"] for view in views] == [0, 1]
         assert views[0]["table"]["seats"][1] == {"joined": True, "connected": True, "computer": False}
         views, sent = play_match([seat0, seat1], views)
@@ -35,7 +42,7 @@ def test_two_clients_play_a_whole_match_through_their_sockets(server):
 def test_the_other_seats_presence_is_sent(server):
     code, key0, key1 = server.table()
     with server.socket(code, key0) as seat0:
-        view = latest_view(seat0)
+        view = receive(seat0)
         assert view["table"]["seats"][1]["connected"] is False
         with server.socket(code, key1):
             assert receive(seat0)["table"]["seats"][1]["connected"] is True
@@ -123,7 +130,7 @@ def test_every_bad_input_gets_its_reason_and_changes_nothing(server):
     code, key0, key1 = server.table()
     room = server.tables.find(code)
     with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
-        views = {0: latest_view(seat0), 1: latest_view(seat1)}
+        views = dict(enumerate(seated(seat0, seat1)))
         mover = views[0]["view"]["current_player"]
         sockets = {0: seat0, 1: seat1}
         before = (room.match.to_dict(), list(room.record.actions), room.version)
@@ -156,7 +163,7 @@ def test_too_many_messages_are_refused(tmp_path):
     with running(tmp_path, settings) as server:
         code, key0, _ = server.table()
         with server.socket(code, key0) as seat0:
-            latest_view(seat0)
+            receive(seat0)
             for _ in range(8):
                 seat0.send('{"type": "shout"}')
             reasons = [json.loads(seat0.recv(timeout=TIMEOUT))["reason"] for _ in range(8)]
@@ -172,7 +179,7 @@ def offered_by(seat):
 def test_a_new_game_by_consent_over_the_sockets(server):
     code, key0, key1 = server.table()
     with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
-        views = (latest_view(seat0)["view"], latest_view(seat1)["view"])
+        views = [message["view"] for message in seated(seat0, seat1)]
         mover = views[0]["current_player"]
         sockets = (seat0, seat1)
         sockets[mover].send(json.dumps({"type": "act", "action": views[mover]["legal_actions"][0]}))
@@ -196,14 +203,13 @@ def test_the_computer_takes_over_a_player_who_left_and_gives_the_seat_back(tmp_p
         room = server.tables.find(code)
         with server.socket(code, key0) as seat0:
             with server.socket(code, key1) as seat1:
-                latest_view(seat0)
-                latest_view(seat1)
+                seated(seat0, seat1)
             gone = wait_for(seat0, lambda message: not message["table"]["seats"][1]["connected"])
             assert gone["table"]["seats"][1]["computer"] is False  # within the grace period
             # After it, the computer plays seat 1 at once, and seat 0 is told.
             taken = wait_for(seat0, lambda message: message["table"]["seats"][1]["computer"])
             assert taken["view"]["current_player"] in (0, None)
             with server.socket(code, key1) as seat1:
-                back = latest_view(seat1)
+                back = receive(seat1)
                 assert back["table"]["seats"][1] == {"joined": True, "connected": True, "computer": False}
                 assert back["view"]["hand"] == [card.code for card in room.match.hand.hands[1]]
