@@ -26,6 +26,10 @@ def main(argv=None):
     parser.add_argument("--grace", type=float, default=Settings.grace,
                         help="seconds before the computer plays for a player who left (default 60)")
     parser.add_argument("--level", default=Settings.level, help="default computer level")
+    parser.add_argument("--opens-per-minute", type=float, default=Settings.opens_per_minute,
+                        help="tables one IP address may open per minute (default 10, burst 20)")
+    parser.add_argument("--joins-per-minute", type=float, default=Settings.joins_per_minute,
+                        help="joins (and code guesses) per IP address per minute (default 30)")
     args = parser.parse_args(argv)
     if args.level not in LEVELS:
         parser.error("--level must be one of " + ", ".join(LEVELS))
@@ -34,7 +38,11 @@ def main(argv=None):
               file=sys.stderr)
         return 2
     origins = tuple(args.origin or default_origins(args.host, args.port))
-    settings = Settings(grace=args.grace, level=args.level)
+    settings = Settings(grace=args.grace, level=args.level,
+                        opens_per_minute=args.opens_per_minute,
+                        opens_burst=max(Settings.opens_burst, int(args.opens_per_minute)),
+                        joins_per_minute=args.joins_per_minute,
+                        joins_burst=max(Settings.joins_burst, int(args.joins_per_minute)))
     app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings))
     print(f"serving {args.site} and the tables ({args.db}) on {origins[0]}/ (Ctrl+C stops)",
           flush=True)
