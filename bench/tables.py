@@ -1,15 +1,18 @@
-"""`python -m bench tables [--tables 200 1000] [--seconds 60] [--think 0]`: load on the table server.
+"""`python -m bench tables [--tables 200 1000] [--seconds 60] [--think 1]`: load on the table server.
 
 Starts `python -m server` on a free 127.0.0.1 port, opens the tables over HTTP, connects two
-WebSocket clients per table and lets them play computer-vs-computer moves through the sockets
-(the `easy` player choosing on the view each client receives; a finished match is followed by a
-new game both accept). Prints actions per second, p50/p99 from an `act` to the next `view` on
-the same socket, errors, the server's CPU and memory. Figures are printed, never asserted.
+WebSocket clients per table (spread over `--processes` client processes) and lets them play
+computer-vs-computer moves through the sockets: the `easy` player chooses on the view each client
+receives, waits `--think` seconds (a quick human; 0 plays flat out, which measures capacity, not
+latency) and sends the action; a finished match is followed by a new game both accept.
+Prints actions per second, p50/p99 from an `act` to the next `view` on the same socket, errors,
+the server's CPU share and memory. Figures are printed, never asserted.
 """
 
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -27,36 +30,40 @@ from game.ai import make_player
 from server.seats import read_view
 
 ROOT = Path(__file__).resolve().parent.parent
+WARM_UP = 3.0  # seconds for every client to connect and start playing before measuring
 
 
 def main(argv=()):
     parser = argparse.ArgumentParser(prog="python -m bench tables", description=__doc__)
     parser.add_argument("--tables", type=int, nargs="+", default=[200, 1000])
     parser.add_argument("--seconds", type=float, default=60.0, help="measured play per run")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="seconds a client waits before each action (0: as fast as it can)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="seconds a client waits before each action (0: flat out)")
+    parser.add_argument("--processes", type=int, default=2, help="client processes")
     args = parser.parse_args(list(argv))
     _raise_file_limit(max(args.tables) * 4 + 256)
     for count in args.tables:
-        figures = asyncio.run(run(count, args.seconds, args.think))
-        print(report(count, args.seconds, args.think, figures))
+        figures = run(count, args.seconds, args.think, args.processes)
+        print(report(count, args.seconds, args.think, figures), flush=True)
 
 
 def report(count, seconds, think, f):
     lat = sorted(f["latencies"])
     if not lat:
         return f"tables {count}: no action measured ({f['errors']} errors)"
-    def q(p):
-        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000
-    return (f"tables {count:5} clients {2 * count:5} think {think:g} s, {seconds:g} s: "
-            f"{len(lat) / seconds:8,.0f} actions/s  act->view p50 {q(0.5):6.1f} ms  "
-            f"p99 {q(0.99):6.1f} ms  max {lat[-1] * 1000:6.0f} ms  errors {f['errors']}  "
-            f"server CPU {f['cpu'] / seconds:4.0%}  RSS {f['rss'] / 1024:5.0f} MiB "
-            f"(peak {f['peak'] / 1024:.0f} MiB, {f['idle_rss'] / 1024:.0f} MiB at start)  "
-            f"load {os.getloadavg()[0]:.1f}  (target p99 <= 50 ms at 200 tables)")
+
+    def ms(fraction):
+        return lat[min(len(lat) - 1, int(fraction * len(lat)))] * 1000
+
+    return (f"{count:5} tables, {2 * count:5} clients, think {think:g} s, {seconds:g} s: "
+            f"{len(lat) / seconds:6,.0f} actions/s, act->view p50 {ms(0.5):5.1f} ms "
+            f"p99 {ms(0.99):6.1f} ms max {lat[-1] * 1000:5.0f} ms, errors {f['errors']}, "
+            f"server CPU {f['cpu'] / seconds:4.0%}, RSS {f['rss'] / 1024:4.0f} MiB "
+            f"(peak {f['peak'] / 1024:.0f}, {f['idle_rss'] / 1024:.0f} at start), "
+            f"machine load {f['load']:.1f} (target: p99 <= 50 ms at 200 tables)")
 
 
-async def run(count, seconds, think):
+def run(count, seconds, think, processes):
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
         site.mkdir()
@@ -65,39 +72,58 @@ async def run(count, seconds, think):
         server = subprocess.Popen(
             [sys.executable, "-m", "server", "--port", str(port), "--site", str(site),
              "--db", str(Path(folder) / "tables.sqlite3"),
-             "--opens-per-minute", str(count * 2), "--joins-per-minute", str(count * 2)],
+             "--opens-per-minute", str(count * 2), "--joins-per-minute", str(count * 2),
+             "--messages-per-second", "10000"],  # flat-out clients are not people
             cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
             _wait_until_up(base)
             idle_rss = _memory(server.pid)["VmRSS"]
             tables = [_open(base) for _ in range(count)]
-            stats = {"latencies": [], "errors": 0, "measuring": False}
-            stop = asyncio.Event()
-            clients = [asyncio.create_task(_client(port, code, seat, key, think, stats, stop))
-                       for code, keys in tables for seat, key in enumerate(keys)]
-            await asyncio.sleep(2.0)  # every client connected and playing
+            start = time.time() + WARM_UP
+            context = multiprocessing.get_context("fork")
+            results = context.Queue()
+            workers = [context.Process(target=_worker,
+                                       args=(port, tables[n::processes], think, start, seconds, results))
+                       for n in range(processes)]
+            for worker in workers:
+                worker.start()
+            time.sleep(max(0.0, start - time.time()))
             cpu_start = _cpu(server.pid)
-            stats["measuring"] = True
-            await asyncio.sleep(seconds)
-            stats["measuring"] = False
+            time.sleep(seconds)
             cpu = _cpu(server.pid) - cpu_start
             memory = _memory(server.pid)
-            stop.set()
-            await asyncio.gather(*clients, return_exceptions=True)
+            load = os.getloadavg()[0]
+            parts = [results.get(timeout=seconds + 60) for _ in workers]
+            for worker in workers:
+                worker.join()
         finally:
             server.kill()
             server.wait()
-    return dict(stats, cpu=cpu, rss=memory["VmRSS"], peak=memory["VmHWM"], idle_rss=idle_rss)
+    return {"latencies": [value for part in parts for value in part["latencies"]],
+            "errors": sum(part["errors"] for part in parts), "cpu": cpu, "rss": memory["VmRSS"],
+            "peak": memory["VmHWM"], "idle_rss": idle_rss, "load": load}
 
 
-async def _client(port, code, seat, key, think, stats, stop):
+def _worker(port, tables, think, start, seconds, results):
+    stats = {"latencies": [], "errors": 0}
+    asyncio.run(_play(port, tables, think, start, start + seconds, stats))
+    results.put(stats)
+
+
+async def _play(port, tables, think, start, end, stats):
+    clients = [asyncio.create_task(_client(port, code, seat, key, think, start, end, stats))
+               for code, keys in tables for seat, key in enumerate(keys)]
+    await asyncio.gather(*clients)
+
+
+async def _client(port, code, seat, key, think, start, end, stats):
     player = make_player("easy", seat + 1)
     url = f"ws://127.0.0.1:{port}/ws/tables/{code}?key={key}"
     async with connect(url, origin=f"http://127.0.0.1:{port}", max_size=2**20) as websocket:
-        await asyncio.sleep(random.random() * 0.5)  # do not all start on the same tick
-        sent_at = None
-        while not stop.is_set():
+        await asyncio.sleep(random.random() * min(1.0, WARM_UP / 2))  # not all on one tick
+        sent_at = sent_wall = None
+        while time.time() < end:
             try:
                 message = json.loads(await asyncio.wait_for(websocket.recv(), 1.0))
             except TimeoutError:
@@ -106,15 +132,15 @@ async def _client(port, code, seat, key, think, stats, stop):
                 stats["errors"] += 1
                 continue
             if sent_at is not None:
-                if stats["measuring"]:
+                if start <= sent_wall < end:
                     stats["latencies"].append(time.perf_counter() - sent_at)
                 sent_at = None
             answer = _answer(player, seat, message)
             if answer is None:
                 continue
             if think:
-                await asyncio.sleep(think)
-            sent_at = time.perf_counter()
+                await asyncio.sleep(think * (0.5 + random.random()))
+            sent_at, sent_wall = time.perf_counter(), time.time()
             await websocket.send(json.dumps(answer))
 
 

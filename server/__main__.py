@@ -30,6 +30,8 @@ def main(argv=None):
                         help="tables one IP address may open per minute (default 10, burst 20)")
     parser.add_argument("--joins-per-minute", type=float, default=Settings.joins_per_minute,
                         help="joins (and code guesses) per IP address per minute (default 30)")
+    parser.add_argument("--messages-per-second", type=float, default=Settings.messages_per_second,
+                        help="messages one connection may send per second (default 20, burst 40)")
     args = parser.parse_args(argv)
     if args.level not in LEVELS:
         parser.error("--level must be one of " + ", ".join(LEVELS))
@@ -42,7 +44,9 @@ def main(argv=None):
                         opens_per_minute=args.opens_per_minute,
                         opens_burst=max(Settings.opens_burst, int(args.opens_per_minute)),
                         joins_per_minute=args.joins_per_minute,
-                        joins_burst=max(Settings.joins_burst, int(args.joins_per_minute)))
+                        joins_burst=max(Settings.joins_burst, int(args.joins_per_minute)),
+                        messages_per_second=args.messages_per_second,
+                        messages_burst=max(Settings.messages_burst, int(2 * args.messages_per_second)))
     app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings))
     print(f"serving {args.site} and the tables ({args.db}) on {origins[0]}/ (Ctrl+C stops)",
           flush=True)
