@@ -8,6 +8,7 @@ import uvicorn
 
 from game.ai import LEVELS
 from server.app import Config, create_app
+from server.codes import ALPHABET
 from server.protocol import MAX_MESSAGE
 from server.tables import Settings
 
@@ -32,9 +33,14 @@ def main(argv=None):
                         help="joins (and code guesses) per IP address per minute (default 30)")
     parser.add_argument("--messages-per-second", type=float, default=Settings.messages_per_second,
                         help="messages one connection may send per second (default 20, burst 40)")
+    parser.add_argument("--code-prefix", default="",
+                        help="first character(s) of every code this process opens, when several"
+                             " processes share the tables behind a proxy (docs/online.md)")
     args = parser.parse_args(argv)
     if args.level not in LEVELS:
         parser.error("--level must be one of " + ", ".join(LEVELS))
+    if len(args.code_prefix) > 2 or any(char not in ALPHABET for char in args.code_prefix):
+        parser.error("--code-prefix takes at most 2 characters of " + ALPHABET)
     if not (args.site / "index.html").is_file():
         print(f"error: {args.site} holds no built site (index.html); run `make site` first",
               file=sys.stderr)
@@ -46,7 +52,8 @@ def main(argv=None):
                         joins_per_minute=args.joins_per_minute,
                         joins_burst=max(Settings.joins_burst, int(args.joins_per_minute)),
                         messages_per_second=args.messages_per_second,
-                        messages_burst=max(Settings.messages_burst, int(2 * args.messages_per_second)))
+                        messages_burst=max(Settings.messages_burst, int(2 * args.messages_per_second)),
+                        code_prefix=args.code_prefix)
     app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings))
     print(f"serving {args.site} and the tables ({args.db}) on {origins[0]}/ (Ctrl+C stops)",
           flush=True)

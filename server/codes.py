@@ -9,8 +9,9 @@ ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 LENGTH = 6  # 32**6, about a billion codes; guessing is slowed by the per-IP limits
 
 
-def new_code():
-    return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+def new_code(prefix=""):
+    """A random code; `prefix` fixes its first characters (a shard's, see docs/online.md)."""
+    return prefix + "".join(secrets.choice(ALPHABET) for _ in range(LENGTH - len(prefix)))
 
 
 def normalize(text):

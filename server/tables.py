@@ -26,6 +26,7 @@ class Settings:
     joins_burst: int = 30
     messages_per_second: float = 20.0  # per connection, with a burst of `messages_burst`
     messages_burst: int = 40
+    code_prefix: str = ""  # every code this process opens starts so (one shard of several)
 
 
 class Tables:
@@ -47,9 +48,9 @@ class Tables:
         now = self.clock()
         if not self.opens.take(ip, now):
             raise RoomError("too_many_tables")
-        code = new_code()
+        code = new_code(self.settings.code_prefix)
         while self.store.exists(code):
-            code = new_code()
+            code = new_code(self.settings.code_prefix)
         room, key = Room.open(code, Rules.preset(rules_name), level, self.store, now, self.settings.grace)
         self.rooms[code] = room
         return room, key

@@ -29,6 +29,15 @@ def test_codes_are_short_and_unambiguous(tables):
     assert not set("01IO") & set(ALPHABET)
 
 
+def test_a_shard_opens_only_codes_of_its_prefix(tmp_path, clock):
+    store = Store(tmp_path / "shard.sqlite3")
+    shard = Tables(store, clock, Settings(code_prefix="K"))
+    codes = [shard.open("classic", None, f"ip{n}")[0].record.code for n in range(20)]
+    assert all(code[0] == "K" and normalize(code) == code for code in codes)
+    assert len({code[1:] for code in codes}) == 20
+    store.close()
+
+
 def test_a_code_may_be_typed_loosely():
     assert normalize(" abc-def ") == "ABCDEF"
     assert normalize("ABCDE0") is None  # 0 is never in a code
