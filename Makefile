@@ -48,7 +48,7 @@ init-lang: $(STAMP) ## Start a new language: make init-lang LANG=xx
 	LANG=C.UTF-8 $(PY) -m generator init-lang $(LANG)
 
 arena: $(STAMP) ## Play the standard table of computer-player matchups
-	$(PY) -m game.arena --table
+	$(PY) -m game.ai.arena --table
 
 clean: ## Remove the built site and caches
 	rm -rf site .pytest_cache .ruff_cache

@@ -194,7 +194,7 @@ def reachable(entries, roots=(ENTRY_MODULE,)):
 def bundle_source(package_dir=GAME_DIR):
     """The text of the site-wide bundle (deterministic: its timestamp is derived from its content).
 
-    Only the game modules the entry module reaches are packed (not e.g. `game.arena`).
+    Only the game modules the entry module reaches are packed (not e.g. `game.ai.arena`).
     """
     vfs = {}
     vfs.update(stdlib_modules())
