@@ -27,7 +27,7 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 
 from game.ai import make_player
-from server.seats import read_view
+from game.view import View
 
 ROOT = Path(__file__).resolve().parent.parent
 WARM_UP = 3.0  # seconds for every client to connect and start playing before measuring
@@ -153,10 +153,10 @@ def _answer(player, seat, message):
         if (seat, offered) in ((0, None), (1, 0)):
             return {"type": "new_game", "accept": True}
         return None
-    mover = view["current_player"]
+    mover = view["turn"]
     if not view["legal_actions"] or (mover is None and seat != 0):
         return None
-    return {"type": "act", "action": player.choose(read_view(view)).to_dict()}
+    return {"type": "act", "action": player.choose(View.from_dict(view)).to_dict()}
 
 
 def _open(base):

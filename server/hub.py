@@ -21,6 +21,8 @@ class Client:
         self.bucket = bucket  # the connection's message rate limit
         self.queue = asyncio.Queue()
         self.view_queued = False
+        self.match = None  # the match of the last view sent, and how many of its events it held
+        self.events_seen = None
 
     def want_view(self):
         if not self.view_queued:
@@ -39,11 +41,24 @@ class Client:
             item = await self.queue.get()
             if item is _VIEW:
                 self.view_queued = False
-                item = view_message(self.room, self.seat)
+                item = self._view()
             elif isinstance(item, tuple) and item[0] is _CLOSE:
                 await self.websocket.close(item[1])
                 return
             await self.websocket.send_text(json.dumps(item, separators=(",", ":")))
+
+
+    def _view(self):
+        # Each view carries the events this connection has not been sent yet; a new game is a
+        # new match, whose events all are new.
+        match = self.room.match
+        if self.match is None:
+            since = None
+        else:
+            since = self.events_seen if match is self.match else 0
+        message = view_message(self.room, self.seat, since)
+        self.match, self.events_seen = match, message["view"]["event_count"]
+        return message
 
 
 class Hub:

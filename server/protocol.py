@@ -12,7 +12,6 @@ Server -> client:
 import json
 
 from server.room import RoomError
-from server.seats import seat_view
 
 MAX_MESSAGE = 4096  # bytes; the longest real message (a knock declaring melds) is ~200
 
@@ -47,12 +46,14 @@ def _new_game(room, seat, message, now):
 HANDLERS = {"act": _act, "new_game": _new_game}
 
 
-def view_message(room, seat):
+def view_message(room, seat, since=None):
+    """The view message of `seat`, with the public events after the first `since` (None: none,
+    for a first view; the page draws the table as it is)."""
     record = room.record
     return {
         "type": "view",
         "version": room.version,
-        "view": seat_view(room.match, seat),
+        "view": room.match.view(seat, since).to_dict(),
         "table": {
             "code": record.code,
             "seat": seat,

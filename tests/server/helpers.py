@@ -12,8 +12,8 @@ import uvicorn
 from websockets.sync.client import connect
 
 from game.ai import make_player
+from game.view import View
 from server.app import Config, create_app
-from server.seats import read_view
 from server.tables import Settings
 
 TIMEOUT = 10  # seconds a test waits for the server before failing
@@ -127,9 +127,9 @@ def play_match(sockets, first_views, levels=("medium", "easy"), limit=2000):
     sent = 0
     while not views[0]["view"]["phase"] == "match_over":
         assert sent < limit, "the match did not end"
-        mover = views[0]["view"]["current_player"]
+        mover = views[0]["view"]["turn"]
         seat = 0 if mover is None else mover
-        action = players[seat].choose(read_view(views[seat]["view"]))
+        action = players[seat].choose(View.from_dict(views[seat]["view"]))
         sockets[seat].send(json.dumps({"type": "act", "action": action.to_dict()}))
         sent += 1
         version = max(view["version"] for view in views)

@@ -165,7 +165,7 @@ def test_acting_out_of_turn_or_illegally_changes_nothing(store):
     with pytest.raises(RoomError) as refused:
         room.act(mover, Action("draw_stock").to_dict(), 1.0)  # the upcard is on offer
     assert refused.value.reason == "illegal_action"
-    assert refused.value.details["rule"] == "illegal"
+    assert refused.value.details["rule"] == "upcard_offer"
     assert "upcard" in refused.value.details["message"]
     assert (room.match.to_dict(), room.record.actions, room.version) == before
 

@@ -23,7 +23,15 @@ def server(tmp_path):
         yield server
 
 
-def test_two_clients_play_a_whole_match_through_their_sockets(server):
+FAST = Settings(messages_per_second=1000.0, messages_burst=1000)  # computers play faster than people
+
+
+def test_two_clients_play_a_whole_match_through_their_sockets(tmp_path):
+    with running(tmp_path, FAST) as server:
+        _play_a_whole_match(server)
+
+
+def _play_a_whole_match(server):
     code, key0, key1 = server.table("short")
     with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
         views = seated(seat0, seat1)
@@ -131,7 +139,7 @@ def test_every_bad_input_gets_its_reason_and_changes_nothing(server):
     room = server.tables.find(code)
     with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
         views = dict(enumerate(seated(seat0, seat1)))
-        mover = views[0]["view"]["current_player"]
+        mover = views[0]["view"]["turn"]
         sockets = {0: seat0, 1: seat1}
         before = (room.match.to_dict(), list(room.record.actions), room.version)
         legal = views[1 - mover]["view"]["legal_actions"]
@@ -151,7 +159,7 @@ def test_every_bad_input_gets_its_reason_and_changes_nothing(server):
         # The engine's own reason comes along with an illegal action.
         sockets[mover].send('{"type": "act", "action": {"kind": "draw_stock"}}')
         answer = json.loads(sockets[mover].recv(timeout=TIMEOUT))
-        assert answer["rule"] == "illegal" and "upcard" in answer["message"]
+        assert answer["rule"] == "upcard_offer" and "upcard" in answer["message"]
         # A legal action still works after all that, and both seats see it.
         sockets[mover].send(json.dumps({"type": "act", "action": views[mover]["view"]["legal_actions"][0]}))
         assert receive(sockets[mover])["version"] > views[mover]["version"]
@@ -180,7 +188,7 @@ def test_a_new_game_by_consent_over_the_sockets(server):
     code, key0, key1 = server.table()
     with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
         views = [message["view"] for message in seated(seat0, seat1)]
-        mover = views[0]["current_player"]
+        mover = views[0]["turn"]
         sockets = (seat0, seat1)
         sockets[mover].send(json.dumps({"type": "act", "action": views[mover]["legal_actions"][0]}))
         assert wait_for(seat1, lambda message: len(message["view"]["history"]) == 1)
@@ -208,7 +216,7 @@ def test_the_computer_takes_over_a_player_who_left_and_gives_the_seat_back(tmp_p
             assert gone["table"]["seats"][1]["computer"] is False  # within the grace period
             # After it, the computer plays seat 1 at once, and seat 0 is told.
             taken = wait_for(seat0, lambda message: message["table"]["seats"][1]["computer"])
-            assert taken["view"]["current_player"] in (0, None)
+            assert taken["view"]["turn"] in (0, None)
             with server.socket(code, key1) as seat1:
                 back = receive(seat1)
                 assert back["table"]["seats"][1] == {"joined": True, "connected": True, "computer": False}
