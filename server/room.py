@@ -196,6 +196,10 @@ def replay(record):
     return match
 
 
-def _plain(details):
-    # An engine reason's details may hold cards; the page receives their codes.
-    return {name: getattr(value, "code", value) for name, value in details.items()}
+def _plain(value):
+    # An engine reason's details may hold cards (or lists of them): the page receives codes.
+    if isinstance(value, dict):
+        return {name: _plain(item) for name, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return getattr(value, "code", value)
