@@ -78,7 +78,8 @@ class App:
         computer players) once the page is ready, before the player or the computer needs it."""
         from game.web import commands, controls, dialogs, endofhand  # noqa: F401
 
-        self.table.warm_up()
+        if self.table is not None:
+            self.table.warm_up()
 
     def on_hashchange(self, ev):
         """A shared `#seed=` link opened in a tab that already shows the game: deal that seed;
@@ -315,16 +316,19 @@ class App:
     # --- the table changed -------------------------------------------------------------------------
 
     def on_table_change(self):
-        """After any move: save, switch the screen in two-player mode, announce, draw, pace."""
+        """After any move: save, switch the screen in two-player mode, announce, draw, pace.
+        (An online table also changes when only the friend's presence or an offer does: the
+        selection and an open dialog stay then.)"""
         ui = self.ui
         before = self.view
         turn = self.table.turn
         if before is not None and before.turn is not None:
             ui.last_seat = before.turn
-        ui.selected = None
-        ui.dialog = None
-        self.save()
         seat = ui.seat(turn)
+        if before is None or before.event_count != self.table.event_count(seat):
+            ui.selected = None
+            ui.dialog = None
+        self.save()
         if ui.mode == "duo" and turn is not None and (before is None or turn != before.turn):
             ui.handover = True
             ui.log = []  # the next player must not read the previous one's moves of their cards
@@ -384,7 +388,8 @@ class App:
     def show(self, view):
         self.view = view
         ui = self.ui
-        ui.sync_order(view)
+        if view is not None:
+            ui.sync_order(view)
         root = self.root
         for key, value in attributes(view, ui).items():
             root.attrs[key] = value

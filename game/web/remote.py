@@ -54,6 +54,10 @@ class RemoteTable:
         self._fresh = []
         return view
 
+    def event_count(self, seat):
+        """The event count of the last view: it grows with every move (not with presence)."""
+        return self.latest.event_count if self.latest is not None else 0
+
     def act(self, seat, action):
         """Send the seat's action; the server answers with a view, or with a refusal."""
         self.send({"type": "act", "action": action.to_dict()})

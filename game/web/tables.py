@@ -65,6 +65,10 @@ class LocalTable:
         self._seen[seat] = view.event_count
         return view
 
+    def event_count(self, seat):
+        """How many events of the match there are: it grows with every move."""
+        return len(self.match.events)
+
     def act(self, seat, action):
         """Play `action` for `seat`; raises IllegalAction (a named reason) and changes nothing
         when it is not that seat's move or not a listed action."""
