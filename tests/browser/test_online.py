@@ -9,7 +9,7 @@ import uvicorn
 
 from server.app import Config, create_app
 from server.tables import Settings
-from tests.browser.test_game import keyboard_turn, state, wait_idle
+from tests.browser.test_game import keyboard_turn, state
 
 pytestmark = pytest.mark.browser
 GRACE = 2.0  # seconds before the computer plays for a player who left
