@@ -197,6 +197,7 @@ class App:
         self.ui.online = None
 
     def refused(self, reason, details):
+        self.schedule()  # no longer waiting for the server
         self.announce(T.refusal(reason, details) if reason in T.REFUSALS else T.online_problem(reason))
 
     def forget(self):
@@ -307,8 +308,11 @@ class App:
     def send(self, action):
         """Send the seat on screen's action to the table; a refusal is said in words."""
         seat = self.view.player
+        if self.table.waiting:  # the server has not answered the last move yet
+            return
         try:
             self.table.act(seat, action)
+            self.schedule()  # an online table keeps the page busy until the server answers
         except IllegalAction as refused:
             self.show(self.view)
             self.announce(T.refusal(refused.reason, refused.details))
@@ -360,7 +364,7 @@ class App:
         if self.timer is not None:
             return
         if self.table is None or self.table.computer_to_move() is None:
-            self.root.attrs["data-busy"] = "false"
+            self.root.attrs["data-busy"] = "true" if self.table is not None and self.table.waiting else "false"
             return
         self.root.attrs["data-busy"] = "true"
         self.timer = window.setTimeout(self.computer_step, storage.pace())

@@ -177,6 +177,7 @@ class Connection:
 
     def opened(self, ev):
         self.tries = 0
+        self.table.reconnected()
         self.on_status("open")
 
     def message(self, ev):

@@ -32,6 +32,7 @@ class LocalTable:
         self.seats = list(seats)
         self.clock = clock  # milliseconds, to time the computer's decisions (the benchmark reads them)
         self.decisions = []
+        self.waiting = False  # a local table answers at once (a remote one may keep the page waiting)
         self.listener = None
         self._players = {}  # seat -> computer player, made on first use
         # Each seat's count of the match's events it has been shown (restored matches start
