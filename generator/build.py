@@ -13,7 +13,7 @@ from generator.content import ContentRenderer, load_sources
 from generator.errors import BuildError
 from generator.sitemap import sitemap_xml
 from generator.templates import install_language, make_environment, render
-from generator.write import atomic_folder, copy_tree, write_text
+from generator.write import atomic_folder, check_target, copy_tree, write_text
 
 CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval'; worker-src 'self' blob:; "
        "style-src 'self'; img-src 'self' data:")
@@ -47,6 +47,7 @@ def build(root, out=None, log=print, warn=print):
     started = time.perf_counter()
     config = load_config(root)
     out = Path(out) if out is not None else config.root / "site"
+    check_target(out, config.root)
     if not config.languages or config.languages[0].code != SOURCE_LANGUAGE:
         raise BuildError("no " + SOURCE_LANGUAGE + "/LC_MESSAGES folder: English is the source language",
                          config.locales_dir)
