@@ -50,7 +50,7 @@ def load_sources(content_dir):
     """Parse content/*.md, check every card chip and settle every example; sorted by nav."""
     sources = []
     for path in sorted(Path(content_dir).glob("*.md")):
-        document = parse_document(path.read_text(encoding="utf-8"), path, path.stem)
+        document = parse_document(read_source(path), path, path.stem)
         examples = {}
         for block in document.blocks:
             if isinstance(block, Fence):
@@ -64,6 +64,21 @@ def load_sources(content_dir):
     if not sources:
         raise BuildError("no content pages (content/*.md)", content_dir)
     return sorted(sources, key=lambda s: (int(s.document.meta.get("nav", ("0",))[0]), s.document.slug))
+
+
+def read_source(path):
+    """A content file's text: UTF-8 without a byte-order mark, or one error naming the line."""
+    data = Path(path).read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise BuildError("the file starts with a byte-order mark (BOM): save it as UTF-8 "
+                         "without BOM", path, 1)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        raise BuildError(f"not UTF-8 (byte 0x{data[exc.start]:02x} at column "
+                         f"{exc.start - line_start + 1}): save the file as UTF-8", path,
+                         data.count(b"\n", 0, exc.start) + 1) from None
 
 
 def _check_chips(group, path, line):

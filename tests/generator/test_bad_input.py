@@ -160,3 +160,22 @@ def test_cli_prints_one_error_line_and_exits_non_zero(built):
     assert errors == [f"error: {page}:{line_of(page, '8Z')}: card chip [[8H 8D 8Z]]: "
                       "not a card: '8Z' (expected a rank A 2-9 T/10 J Q K and a suit C D H S, e.g. 7H)"]
     assert snapshot(site) == before
+
+
+def test_content_that_is_not_utf8_names_the_file_and_line(built):
+    root, site, before = built
+    page = root / "content" / "faq.md"
+    page.write_bytes(page.read_bytes().replace(b"No: the ace", "Non : l’as".encode("cp1252")))
+    assert_refused(root, site, before, page, line_of_bytes(page, b"l\x92as"),
+                   r"not UTF-8 \(byte 0x92 at column 8\): save the file as UTF-8")
+
+
+def test_content_with_a_byte_order_mark_says_so(built):
+    root, site, before = built
+    page = root / "content" / "faq.md"
+    page.write_bytes(b"\xef\xbb\xbf" + page.read_bytes())
+    assert_refused(root, site, before, page, 1, "byte-order mark")
+
+
+def line_of_bytes(path, needle):
+    return next(n for n, line in enumerate(path.read_bytes().split(b"\n"), 1) if needle in line)
