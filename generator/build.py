@@ -13,7 +13,8 @@ from generator.content import ContentRenderer, load_sources
 from generator.errors import BuildError
 from generator.sitemap import sitemap_xml
 from generator.templates import install_language, make_environment, render
-from generator.write import atomic_folder, check_target, copy_tree, write_text
+from generator.static import PUBLISHED, copy_static
+from generator.write import atomic_folder, check_target, write_text
 
 CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval'; worker-src 'self' blob:; "
        "style-src 'self'; img-src 'self' data:")
@@ -56,7 +57,10 @@ def build(root, out=None, log=print, warn=print):
     env = make_environment(config.templates_dir)
     reports = []
     with atomic_folder(out) as work:
-        copy_tree(config.templates_dir / "static", work / "static")
+        left_out = copy_static(config.templates_dir / "static", work / "static")
+        if left_out:
+            warn("warning: not published (only " + " ".join(PUBLISHED) + "; no dotfiles): "
+                 + ", ".join(str(path) for path in left_out))
         assets = bundle.build_game_assets(work, config.languages, locales_dir=config.locales_dir)
         slugs = [source.document.slug for source in sources]
         render_example = _example_renderer(env)

@@ -98,15 +98,6 @@ def _running(marker):
     return True
 
 
-def copy_tree(source, destination):
-    """Copy static files byte for byte, in a stable order."""
-    for path in sorted(Path(source).rglob("*")):
-        if path.is_file():
-            out = Path(destination) / path.relative_to(source)
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_bytes(path.read_bytes())
-
-
 def write_text(root, relative, text):
     path = Path(root) / relative
     path.parent.mkdir(parents=True, exist_ok=True)
