@@ -11,13 +11,12 @@ from generator.catalogs import load_language
 from generator.config import SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
 from generator.errors import BuildError
+from generator.headers import headers_file, meta_policy
 from generator.sitemap import sitemap_xml
 from generator.templates import install_language, make_environment, render
 from generator.static import PUBLISHED, copy_static
 from generator.write import atomic_folder, check_target, write_text
 
-CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval'; worker-src 'self' blob:; "
-       "style-src 'self'; img-src 'self' data:")
 SHOWN_GAPS = 5  # warnings listed per language; `stats` lists the counts per domain
 
 
@@ -84,6 +83,7 @@ def build(root, out=None, log=print, warn=print):
         install_language(env, catalogs[config.languages[0].code]["site"])
         write_text(work, "index.html", render(env, "root.html", _root_context(config)))
         write_text(work, "sitemap.xml", sitemap_xml(_alternates(config, slug) for slug in slugs))
+        write_text(work, "_headers", headers_file())
         write_text(work, "robots.txt", "User-agent: *\nAllow: /\nSitemap: " + config.base_url + "sitemap.xml\n")
     elapsed = time.perf_counter() - started
     total_pages = sum(r.pages for r in reports) + 1
@@ -126,7 +126,7 @@ def _page_context(config, language, page, pages, assets):
     root = config.base_path if is_404 else "../"
     here = "404.html" if is_404 else None
     return {
-        "csp": CSP,
+        "csp": meta_policy(),
         "site_name": config.site_name,
         "lang": language,
         "page": page,
@@ -151,7 +151,7 @@ def _game_context(assets, code, root):
 
 def _root_context(config):
     return {
-        "csp": CSP,
+        "csp": meta_policy(),
         "site_name": config.site_name,
         "lang": config.languages[0],
         "languages": config.languages,

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from generator import build, stats, workflow
 from generator.errors import BuildError
+from generator.headers import security_headers
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,7 +67,12 @@ def _run(args):
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site's own 404 page, as a static host would."""
+    """Serves the site's own 404 page and its security headers, as a static host would."""
+
+    def end_headers(self):
+        for name, value in security_headers().items():
+            self.send_header(name, value)
+        super().end_headers()
 
     def send_error(self, code, message=None, explain=None):
         page = Path(self.directory) / "404.html"

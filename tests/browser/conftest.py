@@ -5,14 +5,16 @@ Chromium is Debian's (/usr/bin/chromium), driven by Playwright for Python; never
 they fail.
 """
 
+import contextlib
 import functools
-import http.server
 import os
 import socketserver
 import threading
 from pathlib import Path
 
 import pytest
+
+from generator import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -52,21 +54,32 @@ def site(tmp_path_factory):
     return out
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+class _Quiet(cli._Handler):
+    """`make serve`'s handler (security headers, 404 page), without the request log."""
+
     def log_message(self, *args):
         pass
 
 
-@pytest.fixture(scope="session")
-def base_url(site):
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+@contextlib.contextmanager
+def serving(folder, handler=_Quiet):
+    """An HTTP server on 127.0.0.1 and a free port for `folder`; yields its base URL."""
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0),
+                                             functools.partial(handler, directory=str(folder)))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield "http://127.0.0.1:" + str(server.server_address[1])
-    server.shutdown()
-    server.server_close()
+    try:
+        yield "http://127.0.0.1:" + str(server.server_address[1])
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site):
+    with serving(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
