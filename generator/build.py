@@ -13,8 +13,8 @@ from generator.content import ContentRenderer, load_sources
 from generator.errors import BuildError
 from generator.headers import headers_file, meta_policy
 from generator.sitemap import sitemap_xml
-from generator.templates import install_language, make_environment, render
 from generator.static import PUBLISHED, copy_static
+from generator.templates import install_language, make_environment, render
 from generator.write import atomic_folder, check_target, write_text
 
 SHOWN_GAPS = 5  # warnings listed per language; `stats` lists the counts per domain
@@ -52,6 +52,9 @@ def build(root, out=None, log=print, warn=print):
         raise BuildError("no " + SOURCE_LANGUAGE + "/LC_MESSAGES folder: English is the source language",
                          config.locales_dir)
     catalogs = {lang.code: load_language(config, lang.code) for lang in config.languages}
+    for lang_catalogs in catalogs.values():
+        for line in lang_catalogs.warnings:
+            warn(line)
     sources = load_sources(config.content_dir)
     env = make_environment(config.templates_dir)
     reports = []

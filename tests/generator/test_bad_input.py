@@ -1,5 +1,6 @@
 """Bad input never produces a bad site: one error naming file and line, previous site kept."""
 
+import re
 import subprocess
 import sys
 
@@ -179,3 +180,93 @@ def test_content_with_a_byte_order_mark_says_so(built):
 
 def line_of_bytes(path, needle):
     return next(n for n, line in enumerate(path.read_bytes().split(b"\n"), 1) if needle in line)
+
+
+# --- catalogues checked as a translator's tools do it (issue 8, item 2) ----------------------
+
+@pytest.mark.parametrize("domain", ["site", "game"])
+@pytest.mark.parametrize("rule, match", [
+    ("plural=n;", r"gives form 2 for n = 2, but nplurals=2 allows 0 to 1"),
+    ("plural=(n-5);", r"gives form -5 for n = 0"),
+    ("plural=(n/0);", r"divides by zero for n = 0"),
+    ("plural=(n > ;", r"does not parse"),
+])
+def test_a_plural_rule_giving_a_bad_index_is_refused_at_the_header(built, domain, rule, match):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / (domain + ".po")
+    edit(po, "nplurals=2; plural=(n > 1);", "nplurals=2; " + rule)
+    assert_refused(root, site, before, po, line_of(po, '"Plural-Forms:'),
+                   "invalid Plural-Forms header .*" + match + r".*write 'nplurals=2; plural=\(n > 1\);'")
+
+
+def test_an_unusual_number_of_plural_forms_is_a_warning(built):
+    root, site, _ = built
+    po = root / "locales" / "vi" / "LC_MESSAGES" / "site.po"
+    edit(po, "nplurals=1; plural=0;", "nplurals=2; plural=(n != 1);")
+    text = po.read_text(encoding="utf-8")
+    # Give each plural entry its second form, so only the count is unusual.
+    po.write_text(re.sub(r'(msgstr\[0\] ("[^\n]*"))\n', r'\1\nmsgstr[1] \2\n', text), encoding="utf-8")
+    warnings = []
+    build.build(root, site, log=quiet, warn=warnings.append)
+    header = line_of(po, '"Plural-Forms:')
+    assert [w for w in warnings if "nplurals" in w] == [
+        f"warning: {po}:{header}: nplurals=2, but vi has 1 plural forms "
+        "(CLDR); expected e.g. 'nplurals=1; plural=0;'"]
+
+
+def test_more_forms_than_nplurals_is_refused(built):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    edit(po, 'msgstr[1] "[fr] (%(count)s points)"',
+         'msgstr[1] "[fr] (%(count)s points)"\nmsgstr[2] "[fr] (%(count)s points)"')
+    assert_refused(root, site, before, po, line_of(po, 'msgstr[2]'),
+                   r"msgstr\[2\], but the Plural-Forms header says nplurals=2")
+
+
+def test_a_duplicate_msgid_is_refused_at_the_second(built):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    first = line_of(po, 'msgid "Skip to content"')
+    po.write_text(po.read_text(encoding="utf-8")
+                  + '\nmsgid "Skip to content"\nmsgstr "[fr] again"\n', encoding="utf-8")
+    last = len(po.read_text(encoding="utf-8").splitlines()) - 1
+    assert_refused(root, site, before, po, last, rf"duplicate msgid \(first at line {first}\)")
+
+
+def test_the_same_msgid_in_two_contexts_is_not_a_duplicate(built):
+    root, site, _ = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    po.write_text(po.read_text(encoding="utf-8")
+                  + '\nmsgctxt "other"\nmsgid "Skip to content"\nmsgstr "[fr] again"\n', encoding="utf-8")
+    build.build(root, site, log=quiet, warn=quiet)
+
+
+def test_an_unknown_escape_is_refused(built):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    edit(po, 'msgstr "[fr] Skip to content"', 'msgstr "[fr] Skip\\q to content"')
+    assert_refused(root, site, before, po, line_of(po, "Skip\\q"), r"unknown escape \\q")
+
+
+@pytest.mark.parametrize("bad", ["{{rank}} of {suit}", "{rank} of {suit}}", "{rank} of suit"])
+def test_brace_placeholders_must_be_written_as_in_the_source(built, bad):
+    root, site, before = built
+    po = root / "locales" / "vi" / "LC_MESSAGES" / "game.po"
+    edit(po, 'msgstr "[vi] {rank} of {suit}"', 'msgstr "[vi] ' + bad + '"')
+    assert_refused(root, site, before, po, line_of(po, 'msgid "{rank} of {suit}"'),
+                   "placeholder mismatch")
+
+
+def test_brace_placeholders_are_checked_in_every_plural_form(built):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "game.po"
+    edit(po, 'msgstr[0] "[fr] {n} card"', 'msgstr[0] "[fr] {{n}} card"')
+    assert_refused(root, site, before, po, line_of(po, 'msgid "{n} card"'),
+                   r"placeholder mismatch.*not in the source: \{\{n\}\}")
+
+
+def test_a_catalogue_that_is_not_utf8_names_the_line(built):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    po.write_bytes(po.read_bytes().replace(b'msgstr "[fr] Skip to content"', b'msgstr "[fr] \xe9"'))
+    assert_refused(root, site, before, po, line_of_bytes(po, b"\xe9"), "not UTF-8")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator import build
-from generator.headers import meta_policy
 from generator.errors import BuildError
+from generator.headers import meta_policy
 from tests.generator.conftest import quiet
 from tests.generator.htmlcheck import Page
 

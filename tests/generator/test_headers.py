@@ -10,8 +10,13 @@ import urllib.request
 import pytest
 
 from generator import build, cli
-from generator.headers import (content_security_policy, headers_file, meta_policy, nginx_snippet,
-                               security_headers)
+from generator.headers import (
+    content_security_policy,
+    headers_file,
+    meta_policy,
+    nginx_snippet,
+    security_headers,
+)
 from tests.generator.conftest import REPO, quiet
 
 

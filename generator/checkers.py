@@ -1,0 +1,83 @@
+"""Translation checkers in Babel's checker protocol: `checker(catalog, message)` raises
+`babel.messages.checkers.TranslationError`.
+
+They are registered as `babel.checkers` entry points (pyproject.toml), so Babel's own
+`Catalog.check()` and `pybabel compile` run them beside Babel's `num_plurals` and
+`python_format`; generator.catalogs runs the same list on every translated message.
+
+- placeholders: `{name}`, `%(name)s` and card chips `[[7H 8H]]` of the translation match the
+  source's; braces count as written, so `{{card}}` is not `{card}` (the page substitutes
+  `{card}` literally and would show the braces).
+- percent_signs: in the `site` domain (Jinja newstyle gettext %-formats every message) a
+  lone "%" must be written "%%".
+"""
+
+import re
+
+from babel.messages.checkers import TranslationError
+
+_FORMAT_CODES = re.compile(r"%%|%\([A-Za-z_]\w*\)[sdifr]")
+_PLACEHOLDER = re.compile(r"\{+[A-Za-z_]\w*\}+|%\([A-Za-z_]\w*\)[sdifr]|\[\[[^\[\]]*\]\]")
+
+
+def found_placeholders(text):
+    """The placeholders of a text as written: `{name}`, `{{name}}`, `%(name)s`, card chips
+    (their spacing and case ignored)."""
+    return {" ".join(p.split()).upper() if p.startswith("[[") else p
+            for p in _PLACEHOLDER.findall(text)}
+
+
+def placeholders(catalog, message):
+    """The translation's placeholders are the source's (every plural form checked)."""
+    if not message.id or not message.string:
+        return
+    if isinstance(message.id, str):
+        source, found = found_placeholders(message.id), found_placeholders(message.string)
+        if found != source:
+            raise TranslationError(_mismatch(message, found - source, source - found))
+        return
+    # A plural form may drop a placeholder (a French singular can omit the number), but no
+    # form may invent one, and the last, general form must carry all of msgid_plural's.
+    source = found_placeholders(message.id[0]) | found_placeholders(message.id[1])
+    for form in message.string:
+        extra = found_placeholders(form) - source
+        if extra:
+            raise TranslationError(_mismatch(message, extra, set()))
+    missing = found_placeholders(message.id[1]) - found_placeholders(message.string[-1])
+    if missing:
+        raise TranslationError(_mismatch(message, set(), missing))
+
+
+def percent_signs(catalog, message):
+    """Template messages are always %-formatted (Jinja newstyle gettext): "%" must be "%%"."""
+    if catalog is None or catalog.domain != "site" or not message.id:
+        return
+    for string in message.string if isinstance(message.string, tuple) else (message.string,):
+        if "%" in _FORMAT_CODES.sub("", string or ""):
+            raise TranslationError("a lone % in a template translation: write %% "
+                                   "(e.g. \"100 %%\")")
+
+
+def _mismatch(message, extra, missing):
+    details = []
+    if extra:
+        details.append("not in the source: " + ", ".join(sorted(extra)))
+    if missing:
+        details.append("missing: " + ", ".join(sorted(missing)))
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return ("placeholder mismatch in the translation of " + repr(short(msgid)) + " ("
+            + "; ".join(details) + "): copy them from the msgid as written")
+
+
+def short(text, width=60):
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+OURS = (placeholders, percent_signs)
+
+
+def all_checkers():
+    """Ours first (their messages are the most specific), then Babel's registered ones."""
+    from babel.messages.checkers import checkers
+
+    return list(OURS) + [checker for checker in checkers if checker not in OURS]
