@@ -12,7 +12,8 @@ class Coverage:
     domain: str  # or "total"
     translated: int
     fuzzy: int
-    untranslated: int
+    untranslated: int  # empty in the .po, or missing from it
+    missing: int = 0  # of `untranslated`: in the .pot, not in the .po (run `make update-po`)
 
     @property
     def total(self):
@@ -44,14 +45,15 @@ def coverage(config, lang, domain):
             translated += 1
         else:
             untranslated += 1
-    return Coverage(lang, domain, translated, fuzzy, untranslated + len(expected - present))
+    missing = len(expected - present)
+    return Coverage(lang, domain, translated, fuzzy, untranslated + missing, missing)
 
 
 def language_coverage(config, lang):
     """Per-domain Coverage values followed by the language's total."""
     rows = [coverage(config, lang, domain) for domain in DOMAINS]
     rows.append(Coverage(lang, "total", sum(r.translated for r in rows), sum(r.fuzzy for r in rows),
-                         sum(r.untranslated for r in rows)))
+                         sum(r.untranslated for r in rows), sum(r.missing for r in rows)))
     return rows
 
 
