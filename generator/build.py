@@ -9,13 +9,13 @@ from markupsafe import Markup
 
 from generator import bundle
 from generator.catalogs import load_language
-from generator.config import SOURCE_LANGUAGE, load_config
+from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
 from generator.errors import BuildError
 from generator.headers import headers_file, meta_policy
 from generator.sitemap import sitemap_xml
 from generator.static import PUBLISHED, copy_static
-from generator.stats import language_coverage
+from generator.stats import expected_messages, language_coverage
 from generator.templates import install_language, make_environment, render
 from generator.write import atomic_folder, check_target, write_text
 
@@ -60,7 +60,9 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
     for lang_catalogs in catalogs.values():
         for line in lang_catalogs.warnings:
             warn(line)
-    coverage = {lang.code: language_coverage(config, lang.code) for lang in config.languages}
+    expected = {domain: expected_messages(config, domain) for domain in DOMAINS}
+    coverage = {lang.code: language_coverage(config, lang.code, catalogs[lang.code].parsed, expected)
+                for lang in config.languages}
     all_languages = config.languages
     config = _published(config, coverage, allow_incomplete, warn)  # from here on: the site's
     reports = [LanguageReport(lang.code, 0, coverage[lang.code], catalogs[lang.code].gaps)

@@ -58,29 +58,25 @@ class LanguageCatalogs:
     lang: str
     domains: dict  # domain -> Messages
     gaps: tuple  # of Gap
-    total: int  # messages in the catalogues (translated or not)
+    parsed: dict  # domain -> babel Catalog, as read (for generator.stats)
     warnings: tuple = ()  # lines for the build log (e.g. an unusual nplurals)
 
     def __getitem__(self, domain):
         return self.domains[domain]
 
-    @property
-    def translated(self):
-        return self.total - len(self.gaps)
-
 
 def load_language(config, lang):
     """Every domain's catalogue for `lang`; raises BuildError on any unusable catalogue."""
-    domains, gaps, total, warnings = {}, [], 0, []
+    domains, gaps, parsed, warnings = {}, [], {}, []
     for domain in DOMAINS:
-        messages, domain_gaps, count, domain_warnings = load_catalog(
-            config.po_path(lang, domain), lang, domain)
+        path = config.po_path(lang, domain)
+        parsed[domain] = read_catalog(path, lang, domain)
+        messages, domain_gaps, _, domain_warnings = check_catalog(parsed[domain], path, lang)
         domains[domain] = messages
-        total += count
         warnings.extend(domain_warnings)
         if lang != SOURCE_LANGUAGE:
             gaps.extend(domain_gaps)
-    return LanguageCatalogs(lang, domains, tuple(gaps), total, tuple(warnings))
+    return LanguageCatalogs(lang, domains, tuple(gaps), parsed, tuple(warnings))
 
 
 def read_catalog(path, lang, domain=None):
@@ -184,7 +180,11 @@ def _check_escapes(text, path, number):
 
 def load_catalog(path, lang, domain):
     """Returns (Messages, gaps, message count, warnings) for one .po file."""
-    catalog = read_catalog(path, lang, domain)
+    return check_catalog(read_catalog(path, lang, domain), path, lang)
+
+
+def check_catalog(catalog, path, lang):
+    """Check a parsed catalogue (raises BuildError); returns what `load_catalog` returns."""
     plural, warnings = _plural_function(catalog, path, lang)
     checkers = all_checkers()
     entries, gaps, count = {}, [], 0

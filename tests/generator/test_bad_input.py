@@ -270,3 +270,51 @@ def test_a_catalogue_that_is_not_utf8_names_the_line(built):
     po = root / "locales" / "fr" / "LC_MESSAGES" / "site.po"
     po.write_bytes(po.read_bytes().replace(b'msgstr "[fr] Skip to content"', b'msgstr "[fr] \xe9"'))
     assert_refused(root, site, before, po, line_of_bytes(po, b"\xe9"), "not UTF-8")
+
+
+# --- a translation cannot change the page's structure (issue 8, item 3) ----------------------
+
+@pytest.mark.parametrize("bad, match", [
+    ("# Welcome!", "would make a heading of plain text"),
+    ("- Welcome!", "would make a list item of plain text"),
+    ("1. Welcome!", "would make a list item of plain text"),
+    ("> Welcome!", "would make a quote of plain text"),
+    ("--- ", "would make a horizontal rule of plain text"),
+    ("```", "would make a code block of plain text"),
+    ("[x]: https://evil.example/", "would make a link definition of plain text"),
+    ("Welcome! ![logo](https://evil.example/x.png)", "an image the source does not have"),
+    ("Read the [rules](https://evil.example/) or the [FAQ](faq.html).",
+     "a link target the source does not have: https://evil.example/"),
+    ("Read <https://evil.example/>", "a link target the source does not have"),
+    ("Welcome <div>!</div>", "HTML the source does not have: <div>"),
+])
+def test_a_translation_cannot_change_the_block_or_add_images_links_or_html(built, bad, match):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    msgid = 'msgid "Welcome! Read the [rules](rules.html) or the [FAQ](faq.html)."'
+    text = po.read_text(encoding="utf-8")
+    start = text.index(msgid)
+    end = text.index("\n\n", start)
+    po.write_text(text[:start] + msgid + '\nmsgstr "' + bad + '"' + text[end:], encoding="utf-8")
+    assert_refused(root, site, before, po, line_of(po, msgid), re.escape(match))
+
+
+def test_an_escaped_mark_and_the_source_links_are_fine(built):
+    root, site, _ = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    edit(po, 'msgstr "[fr] Welcome! Read the [rules](rules.html) or the [FAQ](faq.html)."',
+         'msgstr "\\\\# 1 : lisez les [règles](rules.html), puis la [FAQ](faq.html)."')
+    build.build(root, site, log=quiet, warn=quiet)
+    html = (site / "fr" / "index.html").read_text(encoding="utf-8")
+    assert "<p># 1 : lisez les <a href=\"rules.html\">règles</a>" in html
+
+
+def test_a_bar_in_a_translated_table_cell_is_escaped_and_the_table_stays(built):
+    root, site, _ = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    edit(po, 'msgstr "[fr] Ace"', 'msgstr "As | un"')
+    edit(po, 'msgstr "[fr] Card"', 'msgstr "Carte `a|b`"')
+    build.build(root, site, log=quiet, warn=quiet)
+    html = (site / "fr" / "rules.html").read_text(encoding="utf-8")
+    assert "<th>Carte <code>a|b</code></th>" in html
+    assert "<td>As | un</td>\n<td>[fr] 1 point</td>" in html
