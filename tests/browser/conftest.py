@@ -1,8 +1,8 @@
 """One built site, one local HTTP server and one headless Chromium per test session.
 
 Chromium is Debian's (/usr/bin/chromium), driven by Playwright for Python; never
-`playwright install`. Without it the browser tests skip, except in CI (env CI set) where
-they fail.
+`playwright install`. Without it the browser tests fail (they never skip): `make test`
+installs it first when it can (tests/browser/ensure-chromium).
 """
 
 import contextlib
@@ -32,16 +32,12 @@ def pytest_collection_modifyitems(config, items):
 
 def _need_browser():
     if not os.path.exists(CHROMIUM):
-        message = CHROMIUM + " is missing (apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message + ": the browser tests must run in CI")
-        pytest.skip(message)
+        pytest.fail(CHROMIUM + " is missing and the browser tests need it; run: "
+                    "sudo apt-get install chromium", pytrace=False)
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        if os.environ.get("CI"):
-            pytest.fail("playwright (Python) is not installed")
-        pytest.skip("playwright (Python) is not installed")
+        pytest.fail("playwright (Python) is not installed; run: make install", pytrace=False)
 
 
 @pytest.fixture(scope="session")
