@@ -12,7 +12,14 @@ import shutil
 from pathlib import Path
 
 from generator import build, bundle, workflow
-from tests.generator.conftest import FIXTURES, FRENCH_GAME, REPO, fake_game_assets, fill_catalog, quiet
+from tests.generator.conftest import (
+    FIXTURES,
+    FRENCH_GAME,
+    REPO,
+    fake_game_assets,
+    fill_catalog,
+    quiet,
+)
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
