@@ -106,14 +106,13 @@ def check_syntax(data, path):
     takes the first of two entries with one msgid and shows an unknown escape (\\q) as
     written, so each line is checked first: a comment, a keyword with one quoted string, or a
     string; every escape known, every msgid (with its msgctxt) once."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise BuildError("the file starts with a byte-order mark (BOM): save it as UTF-8 "
+                         "without BOM", path, 1)
+    nplurals = check_header(data, path)
     entry, strings, seen = set(), {}, {}
-    nplurals = None  # from the header, once read
 
     def end_entry():
-        nonlocal nplurals
-        if strings.get("msgid", ("-",))[0] == "" and "msgstr" in strings:
-            found = re.search(r"nplurals\s*=\s*(\d+)", strings["msgstr"][0])
-            nplurals = int(found.group(1)) if found else None
         if "msgid" in strings and not strings["obsolete"]:
             key = (strings.get("msgctxt"), strings["msgid"][0])
             if key in seen:
@@ -168,6 +167,31 @@ def check_syntax(data, path):
         if key in ("msgctxt", "msgid", "msgstr"):
             strings[key] = (match.group(3), number)
     end_entry()
+
+
+_HEADER_FIELD = re.compile(rb'^\s*"(Plural-Forms|Content-Type):\s*(.*?)(?:\\n)?"\s*$', re.M)
+_PLURAL_FORMS = re.compile(r"nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*[^;]+;?")
+
+
+def check_header(data, path):
+    """The header's charset is UTF-8 and its Plural-Forms well formed; returns nplurals (or
+    None when the header has no Plural-Forms: Babel then uses the language's)."""
+    nplurals = None
+    for match in _HEADER_FIELD.finditer(data):
+        number = data.count(b"\n", 0, match.start()) + 1
+        name, value = match.group(1).decode(), match.group(2).decode("utf-8", "replace").strip()
+        if name == "Content-Type":
+            charset = re.search(r"charset\s*=\s*([\w.-]+)", value)
+            if charset and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
+                raise BuildError("the header declares charset=" + charset.group(1) + ": save the "
+                                 "file as UTF-8 and write charset=UTF-8", path, number)
+            continue
+        forms = _PLURAL_FORMS.fullmatch(value)
+        if not forms or int(forms.group(1)) < 1:
+            raise BuildError("invalid Plural-Forms header " + repr(value) + ": write it as "
+                             "\"nplurals=N; plural=EXPRESSION;\" with N at least 1", path, number)
+        nplurals = int(forms.group(1))
+    return nplurals
 
 
 def _check_escapes(text, path, number):

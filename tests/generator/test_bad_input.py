@@ -318,3 +318,25 @@ def test_a_bar_in_a_translated_table_cell_is_escaped_and_the_table_stays(built):
     html = (site / "fr" / "rules.html").read_text(encoding="utf-8")
     assert "<th>Carte <code>a|b</code></th>" in html
     assert "<td>As | un</td>\n<td>[fr] 1 point</td>" in html
+
+
+@pytest.mark.parametrize("old, new, match", [
+    (b"nplurals=2; plural=(n > 1);", b"plural=(n > 1);", "invalid Plural-Forms header 'plural=.n > 1.;'"),
+    (b"nplurals=2;", b"nplurals=0;", "with N at least 1"),
+    (b"nplurals=2;", b"nplurals=two;", "invalid Plural-Forms header"),
+    (b"charset=utf-8", b"charset=latin-1", "declares charset=latin-1: save the file as UTF-8"),
+])
+def test_a_bad_header_is_refused_at_its_line(built, old, new, match):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    data = po.read_bytes()
+    assert old in data
+    po.write_bytes(data.replace(old, new, 1))
+    assert_refused(root, site, before, po, line_of_bytes(po, new), match)
+
+
+def test_a_catalogue_with_a_byte_order_mark_says_so(built):
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "game.po"
+    po.write_bytes(b"\xef\xbb\xbf" + po.read_bytes())
+    assert_refused(root, site, before, po, 1, "byte-order mark")
