@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from babel import Locale, UnknownLocaleError
 
 from generator.errors import BuildError
+from generator.readtext import read_text
 
 DOMAINS = ("site", "content", "game")
 SOURCE_LANGUAGE = "en"
@@ -58,7 +59,7 @@ def load_config(root):
     root = Path(root)
     path = root / "site.toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text(path))
     except FileNotFoundError:
         raise BuildError("missing site configuration", path) from None
     except tomllib.TOMLDecodeError as exc:

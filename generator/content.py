@@ -19,6 +19,7 @@ from markupsafe import Markup
 from generator.blocks import CHIPS, Fence, Text, chip_groups, parse_document
 from generator.errors import BuildError
 from generator.examples import compute_example
+from generator.readtext import read_text
 from generator.sanitize import safe_url, sanitize, source_tags
 
 _SPACES = re.compile(r"[ \t\r\n]+")
@@ -52,7 +53,7 @@ def load_sources(content_dir):
     """Parse content/*.md, check every card chip and settle every example; sorted by nav."""
     sources = []
     for path in sorted(Path(content_dir).glob("*.md")):
-        document = parse_document(read_source(path), path, path.stem)
+        document = parse_document(read_text(path), path, path.stem)
         examples = {}
         for block in document.blocks:
             if isinstance(block, Fence):
@@ -66,21 +67,6 @@ def load_sources(content_dir):
     if not sources:
         raise BuildError("no content pages (content/*.md)", content_dir)
     return sorted(sources, key=lambda s: (int(s.document.meta.get("nav", ("0",))[0]), s.document.slug))
-
-
-def read_source(path):
-    """A content file's text: UTF-8 without a byte-order mark, or one error naming the line."""
-    data = Path(path).read_bytes()
-    if data.startswith(b"\xef\xbb\xbf"):
-        raise BuildError("the file starts with a byte-order mark (BOM): save it as UTF-8 "
-                         "without BOM", path, 1)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line_start = data.rfind(b"\n", 0, exc.start) + 1
-        raise BuildError(f"not UTF-8 (byte 0x{data[exc.start]:02x} at column "
-                         f"{exc.start - line_start + 1}): save the file as UTF-8", path,
-                         data.count(b"\n", 0, exc.start) + 1) from None
 
 
 def escape_pipes(text):

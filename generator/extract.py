@@ -7,6 +7,7 @@ Registered in pyproject.toml as the `markdown` extraction method, so both
 from pathlib import Path
 
 from generator.blocks import Fence, parse_document
+from generator.readtext import decode
 
 _KIND_NOTES = {
     "heading": "heading",
@@ -31,7 +32,7 @@ def extract_markdown(fileobj, keywords, comment_tags, options):
     name = getattr(fileobj, "name", "content.md")
     text = fileobj.read()
     if isinstance(text, bytes):
-        text = text.decode(options.get("encoding", "utf-8") if options else "utf-8")
+        text = decode(text, name)  # content is UTF-8: one clear error otherwise
     slug = Path(str(name)).stem
     document = parse_document(text, name, slug)
     for key in ("title", "description"):

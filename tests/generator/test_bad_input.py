@@ -340,3 +340,26 @@ def test_a_catalogue_with_a_byte_order_mark_says_so(built):
     po = root / "locales" / "fr" / "LC_MESSAGES" / "game.po"
     po.write_bytes(b"\xef\xbb\xbf" + po.read_bytes())
     assert_refused(root, site, before, po, 1, "byte-order mark")
+
+
+@pytest.mark.parametrize("name", ["site.toml", "site_templates/404.html"])
+def test_other_sources_that_are_not_utf8_name_the_file_and_line(built, name):
+    root, site, before = built
+    path = root / name
+    path.write_bytes(path.read_bytes() + "# caf\xe9\n".encode("latin-1"))
+    with pytest.raises(BuildError, match=r"not UTF-8 \(byte 0xe9 at column 6\)") as info:
+        build.build(root, site, log=quiet, warn=quiet)
+    assert info.value.path == str(path)
+    assert info.value.line == len(path.read_bytes().split(b"\n")) - 1
+    assert snapshot(site) == before
+
+
+def test_make_extract_names_a_content_file_that_is_not_utf8(built):
+    from generator import workflow
+
+    root, _, _ = built
+    page = root / "content" / "faq.md"
+    page.write_bytes(page.read_bytes() + "caf\xe9\n".encode("latin-1"))
+    with pytest.raises(BuildError, match="not UTF-8") as info:
+        workflow.extract(root, log=quiet)
+    assert info.value.path.endswith("faq.md")
