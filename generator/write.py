@@ -43,8 +43,10 @@ def check_target(target, root):
         raise BuildError("--out names a file, not a folder: choose a new folder", target)
     if (target / MARKER).is_file() or not any(target.iterdir()):
         return
+    hint = " (a site built before this check? `make clean` removes it)" if target == root / "site" else ""
     raise BuildError("refusing to replace a folder this build did not make (no " + MARKER
-                     + " in it): choose a new or empty folder, or delete this one yourself", target)
+                     + " in it): choose a new or empty folder, or delete this one yourself" + hint,
+                     target)
 
 
 @contextlib.contextmanager
