@@ -2,8 +2,10 @@
 
 A message that is missing, empty or fuzzy is shown in English (the msgid) and reported as a
 `Gap`; a plural entry with any empty form falls back to English as a whole, never half-filled.
-A translation whose placeholders (`{name}`, `%(name)s`, `[[7H 8H]]` card chips) differ from
-its source is an error naming the .po file and line: it would break or falsify the page.
+Everything a translator's tools would reject is an error naming the .po file and line, never
+a traceback: broken syntax, a header that is not UTF-8 or whose Plural-Forms rule gives a bad
+index (generator.plurals), a duplicate msgid, an unknown escape, and whatever a checker of
+generator.checkers refuses (placeholders, a translation's structure, stray % signs).
 """
 
 import io
@@ -18,6 +20,7 @@ from generator.checkers import all_checkers
 from generator.config import DOMAINS, SOURCE_LANGUAGE
 from generator.errors import BuildError
 from generator.plurals import PluralError, expected_counts, plural_function, suggested
+from generator.readtext import BOM
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,7 @@ def check_syntax(data, path):
     takes the first of two entries with one msgid and shows an unknown escape (\\q) as
     written, so each line is checked first: a comment, a keyword with one quoted string, or a
     string; every escape known, every msgid (with its msgctxt) once."""
-    if data.startswith(b"\xef\xbb\xbf"):
+    if data.startswith(BOM):
         raise BuildError("the file starts with a byte-order mark (BOM): save it as UTF-8 "
                          "without BOM", path, 1)
     nplurals = check_header(data, path)
