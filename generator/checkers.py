@@ -63,6 +63,7 @@ _MARKDOWN_BLOCKS = (  # how Markdown reads the start of a line, and what it make
     (re.compile(r"<[A-Za-z/!?]"), "an HTML block"),
 )
 _SPACES = re.compile(r"[ \t\r\n]+")
+TABLE_CELL = "table cell"  # the extractor's note on a cell's message (generator.extract)
 _IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]*)")
 _LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)|\]\[([^\]]*)\]|<((?:https?|mailto|ftp):[^>\s]*)>"
                           r"|\bhref\s*=\s*[\"']?([^\"'\s>]*)")
@@ -90,8 +91,8 @@ def structure(catalog, message):
         _refuse_extra("an image", _images(form) - _images(source), "remove it")
         _refuse_extra("a link target", _targets(form) - _targets(source),
                       "links keep the source's targets")
-        if catalog.domain != "content":
-            continue
+        if catalog.domain != "content" or TABLE_CELL in message.auto_comments:
+            continue  # a cell's text is inline whatever it starts with (a `|` is escaped)
         kind, expected = block_kind(form), block_kind(sources[0])
         if kind != expected:
             raise TranslationError(

@@ -7,6 +7,7 @@ Registered in pyproject.toml as the `markdown` extraction method, so both
 from pathlib import Path
 
 from generator.blocks import Fence, parse_document
+from generator.checkers import TABLE_CELL
 from generator.readtext import decode
 
 _KIND_NOTES = {
@@ -14,7 +15,7 @@ _KIND_NOTES = {
     "paragraph": "paragraph",
     "item": "list item",
     "quote": "quotation",
-    "row": "table cell",
+    "row": TABLE_CELL,  # generator.checkers reads it
 }
 _META_NOTES = {
     "title": "page title (the page heading and the browser tab title)",

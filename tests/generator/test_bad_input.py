@@ -363,3 +363,11 @@ def test_make_extract_names_a_content_file_that_is_not_utf8(built):
     with pytest.raises(BuildError, match="not UTF-8") as info:
         workflow.extract(root, log=quiet)
     assert info.value.path.endswith("faq.md")
+
+
+def test_a_table_cell_may_start_with_a_mark(built):
+    root, site, _ = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    edit(po, 'msgstr "[fr] 1 point"', 'msgstr "+ 1 point"')
+    build.build(root, site, log=quiet, warn=quiet)
+    assert "<td>+ 1 point</td>" in (site / "fr" / "rules.html").read_text(encoding="utf-8")
