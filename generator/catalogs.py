@@ -19,7 +19,13 @@ from babel.messages.pofile import PoFileError, read_po
 from generator.checkers import all_checkers
 from generator.config import DOMAINS, SOURCE_LANGUAGE
 from generator.errors import BuildError
-from generator.plurals import PluralError, expected_counts, plural_function, suggested
+from generator.plurals import (
+    PluralError,
+    expected_counts,
+    first_difference,
+    plural_function,
+    suggested,
+)
 from generator.readtext import BOM
 
 
@@ -248,6 +254,11 @@ def _plural_function(catalog, path, lang):
         warnings.append(f"warning: {path}:{line}: nplurals={catalog.num_plurals}, but {lang} has "
                         f"{' or '.join(map(str, sorted(expected_counts(lang))))} plural forms "
                         f"(CLDR); expected e.g. {suggested(lang)!r}")
+    elif lang != SOURCE_LANGUAGE:
+        n = first_difference(function, catalog.num_plurals, lang)
+        if n is not None:
+            warnings.append(f"warning: {path}:{line}: the plural rule gives form {function(n)} for "
+                            f"n = {n}, unlike {lang}'s usual rule {suggested(lang)!r}")
     return function, tuple(warnings)
 
 

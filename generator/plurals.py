@@ -43,12 +43,32 @@ def plural_function(expression, nplurals):
     return function
 
 
+def known_rules(lang):
+    """(nplurals, expression) pairs translators use for `lang`: CLDR's (from Babel), and the
+    classic gettext one where it differs."""
+    rule = get_plural(lang)
+    rules = [(rule.num_plurals, rule.plural_expr)]
+    if lang in GETTEXT_PLURALS:
+        count, expression = GETTEXT_PLURALS[lang].split(";")[:2]
+        rules.append((int(count.split("=")[1]), expression.split("=", 1)[1].strip()))
+    return rules
+
+
 def expected_counts(lang):
     """The numbers of plural forms a catalogue of `lang` may declare."""
-    counts = {get_plural(lang).num_plurals}
-    if lang in GETTEXT_PLURALS:
-        counts.add(int(GETTEXT_PLURALS[lang].split(";")[0].split("=")[1]))
-    return counts
+    return {count for count, _ in known_rules(lang)}
+
+
+def first_difference(function, nplurals, lang):
+    """The first n in CHECKED where `function` picks another form than every known rule of
+    `lang` with `nplurals` forms (e.g. French 0 written as a plural), or None."""
+    others = [gettext.c2py(expression) for count, expression in known_rules(lang) if count == nplurals]
+    if not others:
+        return None
+    for n in CHECKED:
+        if all(function(n) != other(n) for other in others):
+            return n
+    return None
 
 
 def suggested(lang):

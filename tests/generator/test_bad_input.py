@@ -371,3 +371,15 @@ def test_a_table_cell_may_start_with_a_mark(built):
     edit(po, 'msgstr "[fr] 1 point"', 'msgstr "+ 1 point"')
     build.build(root, site, log=quiet, warn=quiet)
     assert "<td>+ 1 point</td>" in (site / "fr" / "rules.html").read_text(encoding="utf-8")
+
+
+def test_a_plural_rule_unlike_the_languages_is_a_warning(built):
+    # In range, so the build goes on, but French "0 cartes" would read wrong: say so.
+    root, site, _ = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "game.po"
+    edit(po, "nplurals=2; plural=(n > 1);", "nplurals=2; plural=(n != 1);")
+    warnings = []
+    build.build(root, site, log=quiet, warn=warnings.append)
+    assert [w for w in warnings if "plural rule" in w] == [
+        f"warning: {po}:{line_of(po, 'Plural-Forms')}: the plural rule gives form 1 for n = 0, "
+        "unlike fr's usual rule 'nplurals=2; plural=(n > 1);'"]
