@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.checkers import TranslationError
+from babel.messages.catalog import TranslationError
 from babel.messages.pofile import PoFileError, read_po
 
 from generator.checkers import all_checkers

@@ -1,5 +1,5 @@
 """Translation checkers in Babel's checker protocol: `checker(catalog, message)` raises
-`babel.messages.checkers.TranslationError`.
+`babel.messages.catalog.TranslationError`.
 
 They are registered as `babel.checkers` entry points (pyproject.toml), so Babel's own
 `Catalog.check()` and `pybabel compile` run them beside Babel's `num_plurals` and
@@ -18,7 +18,9 @@ They are registered as `babel.checkers` entry points (pyproject.toml), so Babel'
 
 import re
 
-from babel.messages.checkers import TranslationError
+# Not from babel.messages.checkers: importing that module loads the registered checkers, this
+# module among them, which would then be only half initialised.
+from babel.messages.catalog import TranslationError
 
 _FORMAT_CODES = re.compile(r"%%|%\([A-Za-z_]\w*\)[sdifr]")
 _PLACEHOLDER = re.compile(r"\{+[A-Za-z_]\w*\}+|%\([A-Za-z_]\w*\)[sdifr]|\[\[[^\[\]]*\]\]")

@@ -122,3 +122,16 @@ def test_our_checkers_run_through_babels_catalog_check():
     from babel.messages.checkers import checkers
 
     assert placeholder_checker in checkers  # registered as a babel.checkers entry point
+
+
+@pytest.mark.parametrize("first", ["generator.checkers", "generator.extract", "babel.messages.checkers"])
+def test_the_checkers_import_whatever_is_imported_first(first):
+    # Babel loads the registered checkers when babel.messages.checkers is first imported; a
+    # circular import there broke `pybabel extract` when generator.checkers came first.
+    import subprocess
+    import sys
+
+    code = f"import {first}; from babel.messages.checkers import checkers; print(len(checkers))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) >= 5  # Babel's two and our three
