@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from game.ai import LEVELS
 from game.rules import PRESETS
-from generator.build import CSP
+from generator.headers import security_headers
 from server.hub import Client, Hub
 from server.limits import Bucket
 from server.protocol import error_message, handle
@@ -194,17 +194,15 @@ def _ip(request):
 
 
 class SecurityHeaders:
-    """ASGI wrapper: every HTTP response carries the site's CSP, whose connect-src allows this
-    server's origin only ('self', and its ws:/wss: form for browsers that do not map 'self' to
-    it), plus nosniff and no referrer."""
+    """ASGI wrapper: every HTTP response carries the site's security headers (one table,
+    generator.headers), the CSP's connect-src allowing this server's origin only ('self', and
+    its ws:/wss: form for browsers that do not map 'self' to it)."""
 
     def __init__(self, app, origin):
         self.app = app
         socket_origin = origin.replace("https://", "wss://", 1).replace("http://", "ws://", 1)
-        policy = CSP + "; connect-src 'self' " + socket_origin
-        self.headers = [(b"content-security-policy", policy.encode()),
-                        (b"x-content-type-options", b"nosniff"),
-                        (b"referrer-policy", b"no-referrer")]
+        self.headers = [(name.lower().encode(), value.encode())
+                        for name, value in security_headers(connect_src=socket_origin).items()]
 
     @property
     def state(self):
