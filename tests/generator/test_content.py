@@ -80,10 +80,11 @@ def test_the_glossary_is_sorted_in_each_languages_order(project):
     from babel.messages.pofile import read_po, write_po
 
     french = {"**Deadwood:** the cards in no meld.": "**Cartes mortes :** les cartes hors combinaison.",
+              "**Deadwood count:** their total value.": "**Carte retournée :** la première carte visible.",
               "**Dealer:** the player who deals.": "**Donneur :** le joueur qui distribue.",
               "**Defender:** the player who did not knock.": "**Défenseur :** le joueur qui n’a pas frappé.",
               "**Stock:** the face-down pile.": "**Talon :** la pile face cachée.",
-              "**Upcard:** the first face-up card.": "**Carte retournée :** la première carte visible."}
+              "**Upcard:** the first face-up card.": "**Carte :** l’une des 52."}
     path = project / "locales" / "fr" / "LC_MESSAGES" / "content.po"
     with open(path, "rb") as handle:
         catalog = read_po(handle, locale="fr")
@@ -98,8 +99,10 @@ def test_the_glossary_is_sorted_in_each_languages_order(project):
         return [item.split("</strong>")[0] for item in html.split("<li><strong>")[1:]]
 
     # French order: é sorts with e (Défenseur before Donneur), not after z as in code points.
-    assert terms("fr") == ["Carte retournée :", "Cartes mortes :", "Défenseur :", "Donneur :", "Talon :"]
-    assert terms("en") == ["Deadwood:", "Dealer:", "Defender:", "Stock:", "Upcard:"]
+    assert terms("fr") == ["Carte :", "Carte retournée :", "Cartes mortes :", "Défenseur :", "Donneur :",
+                           "Talon :"]
+    # Whole terms first: "Deadwood" before "Deadwood count", although ":" sorts after a space.
+    assert terms("en") == ["Deadwood:", "Deadwood count:", "Dealer:", "Defender:", "Stock:", "Upcard:"]
 
 
 def test_collation_follows_the_language():

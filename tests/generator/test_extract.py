@@ -32,12 +32,13 @@ def test_one_message_per_block_with_its_line():
         (22, "Card"), (22, "Value"),
         (24, "Ace"), (24, "1 point"),
         (27, "Glossary"),
-        (29, "**Deadwood:** the cards in no meld."),
-        (30, "**Dealer:** the player who deals."),
-        (31, "**Defender:** the player who did not knock."),
-        (32, "**Stock:** the face-down pile."),
-        (33, "**Upcard:** the first face-up card."),
-        (35, "A knock"),
+        (29, "**Deadwood count:** their total value."),
+        (30, "**Deadwood:** the cards in no meld."),
+        (31, "**Dealer:** the player who deals."),
+        (32, "**Defender:** the player who did not knock."),
+        (33, "**Stock:** the face-down pile."),
+        (34, "**Upcard:** the first face-up card."),
+        (36, "A knock"),
     ]
 
 
