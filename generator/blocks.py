@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from generator.errors import BuildError
 
-FRONT_MATTER_KEYS = ("title", "description", "nav")
+FRONT_MATTER_KEYS = ("title", "description", "nav", "glossary")
+# Markup that stands alone on a line and is not text: Python-Markdown's table-of-contents marker.
+MARKERS = frozenset({"[TOC]"})
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _ITEM = re.compile(r"^([ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)(.*)$")
@@ -134,6 +136,9 @@ def _blocks(lines, index, path):
             match = _ITEM.match(line) or _QUOTE.match(line)
             kind = "paragraph" if match is None else "item" if _ITEM.match(line) else "quote"
             prefix, first = (match.group(1), match.group(2)) if match else ("", line)
+            if kind == "quote" and (item := _ITEM.match(first)):
+                # A list inside a block quote: the marker is markup, like a plain item's.
+                kind, prefix, first = "item", prefix + item.group(1), item.group(2)
             words = [first.strip()]
             index += 1
             while index < len(lines) and lines[index].strip() and not _starts_block(lines[index]):
@@ -143,7 +148,7 @@ def _blocks(lines, index, path):
 
 
 def _text(text):
-    return Text(text) if is_translatable(text) else text
+    return Text(text) if is_translatable(text) and text not in MARKERS else text
 
 
 def _row(line, number):

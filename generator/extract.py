@@ -14,7 +14,7 @@ _KIND_NOTES = {
     "heading": "heading",
     "paragraph": "paragraph",
     "item": "list item",
-    "quote": "quotation",
+    "quote": "boxed aside (a block quote)",
     "row": TABLE_CELL,  # generator.checkers reads it
 }
 _META_NOTES = {
