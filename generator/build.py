@@ -97,6 +97,9 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
         write_text(work, "index.html", render(env, "root.html", _root_context(config)))
         write_text(work, "sitemap.xml", sitemap_xml(_alternates(config, slug) for slug in slugs))
         write_text(work, "_headers", headers_file())
+        # What a static host answers when a page asks whether a table server is there (the
+        # table server answers this path itself): no 404 in the console of a static site.
+        write_text(work, "tables.json", '{"tables": false}\n')
         write_text(work, "robots.txt", "User-agent: *\nAllow: /\nSitemap: " + config.base_url + "sitemap.xml\n")
     elapsed = time.perf_counter() - started
     total_pages = sum(r.pages for r in reports) + 1

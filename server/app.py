@@ -117,6 +117,8 @@ def create_app(config):
 
     routes = [
         Route("/api/status", status, methods=["GET"]),
+        # The path a page asks (the built site holds {"tables": false} there for static hosts).
+        Route("/tables.json", status, methods=["GET"]),
         Route("/api/tables", open_table, methods=["POST"]),
         Route("/api/tables/{code}/join", join_table, methods=["POST"]),
         WebSocketRoute("/ws/tables/{code}", table_socket),

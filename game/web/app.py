@@ -59,7 +59,7 @@ class App:
         window.setTimeout(self.warm_up, 0)
         from game.web import online
 
-        online.check_server(self.server_answered)
+        online.check_server(self.site_root(), self.server_answered)
 
     def server_answered(self, available):
         """A table server answered (or not): offer playing online, or leave that mode."""
@@ -301,6 +301,11 @@ class App:
         else:
             return False
         return True
+
+    def site_root(self):
+        """The path from this page to the site's root, as the page's catalogue link has it."""
+        link = self.root.attrs["data-catalog"] if "data-catalog" in self.root.attrs else ""
+        return link.split("static/")[0] if "static/" in link else "/"
 
     def lang(self):
         return self.root.attrs["data-lang"] if "data-lang" in self.root.attrs else "en"
