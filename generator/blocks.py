@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from generator.errors import BuildError
 
-FRONT_MATTER_KEYS = ("title", "description", "nav")
+FRONT_MATTER_KEYS = ("title", "description", "nav", "glossary")
+# Markup that stands alone on a line and is not text: Python-Markdown's table-of-contents marker.
+MARKERS = frozenset({"[TOC]"})
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _ITEM = re.compile(r"^([ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)(.*)$")
@@ -143,7 +145,7 @@ def _blocks(lines, index, path):
 
 
 def _text(text):
-    return Text(text) if is_translatable(text) else text
+    return Text(text) if is_translatable(text) and text not in MARKERS else text
 
 
 def _row(line, number):

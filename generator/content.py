@@ -8,15 +8,17 @@ them.
 
 import html as htmllib
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 import markdown
-from markdown.extensions.toc import TocExtension, slugify_unicode
+from markdown.extensions.toc import TocExtension
 from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
 from generator.blocks import CHIPS, Fence, Text, chip_groups, parse_document
+from generator.collation import sort_key
 from generator.errors import BuildError
 from generator.examples import compute_example
 from generator.sanitize import safe_url, sanitize, source_tags
@@ -83,10 +85,15 @@ class ContentRenderer:
     def __init__(self, catalogs, render_example):
         self.content = catalogs["content"]
         self.game = catalogs["game"]
+        self.sort_key = sort_key(catalogs.lang)
         # (Example, chips) -> Markup, worded by a template; chips("7H 8H") makes card chips.
         self.render_example = render_example
+        # A `[TOC]` line becomes the list of the page's sections (its h2 headings).
+        # Translators: the title of the list of a page's sections, at the top of the rules guide.
+        title = catalogs["site"].gettext("Contents")
+        toc = TocExtension(slugify=ascii_slug, toc_depth=2, title=title)
         self.md = markdown.Markdown(
-            extensions=["tables", "fenced_code", TocExtension(slugify=slugify_unicode), SafeLinks()],
+            extensions=["tables", "fenced_code", toc, SafeLinks(), Boxes()],
             output_format="html",
         )
         self._chips = {}
@@ -96,16 +103,25 @@ class ContentRenderer:
         self.md.reset()
         self._stash = []
         lines = []
+        glossary, entries = _Glossary(document), []
         for block in document.blocks:
             if isinstance(block, Fence):
                 if block.info == "gin-example":
                     html = self.render_example(source.examples[block.line], self.chips)
-                    lines.append("\n" + self._store(html) + "\n")
+                    line = "\n" + self._store(html) + "\n"
                 else:
-                    lines.append(block.markup)
+                    line = block.markup
+            else:
+                line = "".join(self._translate(p) if isinstance(p, Text) else p for p in block.pieces)
+            if glossary.takes(block):
+                entries.append(line)
                 continue
-            lines.append("".join(self._translate(p) if isinstance(p, Text) else p
-                                 for p in block.pieces))
+            if entries:
+                lines.extend(sorted(entries, key=lambda entry: self.sort_key(_plain(entry))))
+                entries = []
+            lines.append(line)
+        lines.extend(sorted(entries, key=lambda entry: self.sort_key(_plain(entry))))
+        glossary.check()
         html = _TOKENS.sub(lambda m: self._stash[int(m.group(1) or m.group(2))],
                            self.md.convert("\n".join(lines)))
         meta = document.meta
@@ -132,6 +148,55 @@ class ContentRenderer:
         return self._chips[group]
 
 
+class _Glossary:
+    """Finds the list under the heading the front matter names (`glossary: Glossary`).
+
+    Its entries are sorted at build time in each language's alphabetical order, so no
+    translator has to reorder them and every language's glossary comes from one list.
+    """
+
+    def __init__(self, document):
+        self.document = document
+        self.heading, self.line = document.meta.get("glossary", (None, None))
+        self.state = "before"  # then "heading" (seen, list not started), "list", "after"
+        self.found = False
+
+    def takes(self, block):
+        """True for each item of the glossary's list."""
+        if self.heading is None or self.state == "after":
+            return False
+        kind = getattr(block, "kind", "fence")
+        if self.state == "before":
+            if kind == "heading" and block.texts and block.texts[0].text == self.heading:
+                self.state = "heading"
+            return False
+        if kind == "item":
+            self.state, self.found = "list", True
+            return True
+        if not (kind == "blank" and self.state == "heading"):
+            self.state = "after"
+        return False
+
+    def check(self):
+        if self.heading is not None and not self.found:
+            raise BuildError("front matter `glossary: " + self.heading + "` names no heading "
+                             "followed by a list; write the heading's English text exactly",
+                             self.document.path, self.line)
+
+
+def _plain(line):
+    # The sort looks at the words, not at the list marker or the **bold** around the term.
+    return re.sub(r"[*_`]", "", re.sub(r"^\s*[-*+]\s+", "", line))
+
+
+def ascii_slug(value, separator):
+    """Heading anchors in plain ASCII (`d-une-manche`, not `dune-manche` or `đ`): they survive
+    being typed, pasted into a chat or read aloud in any language."""
+    text = unicodedata.normalize("NFKD", value.replace("đ", "d").replace("Đ", "D"))
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    return re.sub(r"[^a-z0-9]+", separator, text).strip(separator)
+
+
 def chips_html(cards, game_messages):
     """Card chips: the printed label is decoration, the accessible name is the card's name."""
     from game.cardnames import card_label, card_name
@@ -150,6 +215,27 @@ class SafeLinks(markdown.Extension):
 
     def extendMarkdown(self, md):
         md.treeprocessors.register(_SafeLinksProcessor(md), "safe_links", 0)
+
+
+class Boxes(markdown.Extension):
+    """A block quote in content is a boxed aside (the rules in brief, notes for players of
+    other games): `<aside class="box">`; the table of contents becomes a labelled `<nav>`."""
+
+    def extendMarkdown(self, md):
+        md.treeprocessors.register(_BoxesProcessor(md), "boxes", 1)
+
+
+class _BoxesProcessor(Treeprocessor):
+    def run(self, root):
+        for element in root.iter():
+            if element.tag == "blockquote":
+                element.tag = "aside"
+                element.set("class", "box")
+            elif element.tag == "div" and element.get("class") == "toc":
+                element.tag = "nav"
+                title = element.find("span")
+                if title is not None:
+                    element.set("aria-label", title.text or "")
 
 
 class _SafeLinksProcessor(Treeprocessor):
