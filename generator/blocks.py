@@ -136,6 +136,9 @@ def _blocks(lines, index, path):
             match = _ITEM.match(line) or _QUOTE.match(line)
             kind = "paragraph" if match is None else "item" if _ITEM.match(line) else "quote"
             prefix, first = (match.group(1), match.group(2)) if match else ("", line)
+            if kind == "quote" and (item := _ITEM.match(first)):
+                # A list inside a block quote: the marker is markup, like a plain item's.
+                kind, prefix, first = "item", prefix + item.group(1), item.group(2)
             words = [first.strip()]
             index += 1
             while index < len(lines) and lines[index].strip() and not _starts_block(lines[index]):

@@ -12,7 +12,7 @@ _KIND_NOTES = {
     "heading": "heading",
     "paragraph": "paragraph",
     "item": "list item",
-    "quote": "quotation",
+    "quote": "boxed aside (a block quote)",
     "row": "table cell",
 }
 _META_NOTES = {
