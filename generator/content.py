@@ -117,16 +117,27 @@ class ContentRenderer:
                 entries.append(line)
                 continue
             if entries:
-                lines.extend(sorted(entries, key=lambda entry: self.sort_key(_plain(entry))))
+                lines.extend(self._sorted_entries(entries))
                 entries = []
             lines.append(line)
-        lines.extend(sorted(entries, key=lambda entry: self.sort_key(_plain(entry))))
+        lines.extend(self._sorted_entries(entries))
         glossary.check()
         html = _TOKENS.sub(lambda m: self._stash[int(m.group(1) or m.group(2))],
                            self.md.convert("\n".join(lines)))
         meta = document.meta
         return Page(document.slug, self.content.gettext(meta["title"][0]),
                     self.content.gettext(meta["description"][0]), Markup(html))
+
+    def _sorted_entries(self, entries):
+        # By the **term** first, so that "Deadwood" comes before "Deadwood count" (whole-term
+        # order, as in a dictionary), then by the rest of the entry.
+        def key(entry):
+            term = _TERM.match(entry)
+            words = _plain(entry)
+            if term is None:
+                return (self.sort_key(words), b"")
+            return (self.sort_key(term.group(1).strip(_TERM_END)), self.sort_key(words))
+        return sorted(entries, key=key)
 
     def _translate(self, piece):
         # Collapse only ASCII whitespace: the no-break spaces of French typography must stay.
@@ -182,6 +193,10 @@ class _Glossary:
             raise BuildError("front matter `glossary: " + self.heading + "` names no heading "
                              "followed by a list; write the heading's English text exactly",
                              self.document.path, self.line)
+
+
+_TERM = re.compile(r"^\s*[-*+]\s+\*\*(.+?)\*\*")
+_TERM_END = " :.\u00a0\u202f"  # "Points morts :" with its no-break space sorts as "Points morts"
 
 
 def _plain(line):

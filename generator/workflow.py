@@ -2,10 +2,13 @@
 and start a new language. Every language is a folder of locales/; none is named in code.
 """
 
+import datetime
+import importlib.metadata
 import io
 import os
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
@@ -75,6 +78,7 @@ def _matching_files(root, pattern):
 def extract_domain(root, domain, sections, project):
     """A template Catalog of every message of one domain, with sources and translator notes."""
     catalog = Catalog(project=project, domain=domain, fuzzy=False, charset="utf-8")
+    catalog.revision_date = catalog.creation_date
     for pattern, method, options in sections:
         for path in _matching_files(root, pattern):
             try:
@@ -99,6 +103,7 @@ def extract(root, log=print):
     config = load_config(root)
     for domain, sections in extraction_map(root).items():
         catalog = extract_domain(config.root, domain, sections, config.site_name)
+        stamp_header(catalog, config, None, domain)
         path = config.pot_path(domain)
         changed = _write_catalog(path, catalog, ignore_header="POT-Creation-Date")
         log(f"{path.relative_to(config.root)}: {len(catalog)} messages"
@@ -114,6 +119,8 @@ def update(root, log=print):
             path = config.po_path(lang.code, domain)
             catalog = read_catalog(path, lang.code) if path.exists() else _new_catalog(lang.code, domain, config)
             catalog.update(template, update_header_comment=False)
+            stamp_header(catalog, config, lang.code, domain)
+            drop_previous_msgids(catalog)
             _write_catalog(path, catalog, ignore_header="PO-Revision-Date")
         log(f"{lang.code}: catalogues updated")
 
@@ -129,6 +136,7 @@ def init_language(root, code, log=print):
     for domain in DOMAINS:
         catalog = _new_catalog(code, domain, config)
         catalog.update(templates[domain], update_header_comment=False)
+        stamp_header(catalog, config, code, domain)
         _write_catalog(config.po_path(code, domain), catalog)
     log(f"{code} ({lang.name}): created {folder.relative_to(config.root)}/LC_MESSAGES/"
         f"{{{','.join(DOMAINS)}}}.po; translate them, then `make stats`")
@@ -152,10 +160,62 @@ def _new_catalog(code, domain, config):
                       charset="utf-8")
     if code in GETTEXT_PLURALS:
         catalog.mime_headers = [("Plural-Forms", GETTEXT_PLURALS[code])]
-    if code == SOURCE_LANGUAGE:
-        catalog.header_comment = ("# English catalogue of the " + domain + " domain. English is "
-                                  "the source language:\n# leave msgstr empty to use the msgid.")
     return catalog
+
+
+# Babel's header placeholders; a catalogue header must carry none of them.
+HEADER_PLACEHOLDERS = ("FIRST AUTHOR", "EMAIL@ADDRESS", "YEAR-MO-DA", "ORGANIZATION", "VERSION",
+                       "FULL NAME", "LL@li.org", "LANGUAGE <")
+
+
+def stamp_header(catalog, config, code, domain):
+    """Real header values (project, version, team, language) in place of Babel's placeholders.
+
+    Run on every write, so a catalogue made by an older `make update-po` or by hand is put
+    right; a translator's own Last-Translator and revision date are kept.
+    """
+    team = config.site_name + " translators"
+    name = Locale.parse(code).english_name if code else None
+    catalog.project = config.site_name
+    catalog.version = _project_version()
+    catalog.copyright_holder = team
+    catalog.msgid_bugs_address = config.base_url
+    catalog.language_team = config.site_name + " " + name + " team" if name else team
+    if any(p in (catalog.last_translator or "") for p in HEADER_PLACEHOLDERS):
+        catalog.last_translator = team
+    if isinstance(catalog.revision_date, str) or catalog.revision_date is None:
+        catalog.revision_date = datetime.datetime.now(datetime.UTC)
+    year = catalog.creation_date.strftime("%Y")
+    if code is None:
+        first = "# Template of the " + domain + " domain, made by `make extract`: do not edit."
+    elif code == SOURCE_LANGUAGE:
+        first = ("# English catalogue of the " + domain + " domain. English is the source language:\n"
+                 "# leave msgstr empty to use the msgid.")
+    else:
+        first = "# " + name + " translation of the " + domain + " domain."
+    catalog.header_comment = (first + "\n# Copyright (C) " + year + " " + team + "\n"
+                              "# This file is distributed under the same license as the "
+                              + config.site_name + " site.")
+
+
+def drop_previous_msgids(catalog):
+    """Remove the remains of previous-msgid (`#|`) comments.
+
+    Babel (2.19) writes a long previous msgid as one wrapped comment that its own reader takes
+    back as a translator comment (`# | msgid "" ...`), so each `make update-po` kept and
+    re-wrapped them forever. Catalogues are therefore written without `#|` lines (see
+    _write_catalog), and the translator comments Babel made of old ones are dropped here.
+    """
+    for message in catalog:
+        message.previous_id = []
+        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+
+
+def _project_version():
+    try:
+        return importlib.metadata.version("ginrummy-site")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree not installed
+        return "0"
 
 
 def _read_template(config, domain):
@@ -168,7 +228,7 @@ def _read_template(config, domain):
 def _write_catalog(path, catalog, ignore_header=None):
     """Write a .po/.pot; skip the write when nothing but the `ignore_header` date changed."""
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=76, include_previous=True)
+    write_po(buffer, catalog, width=76, include_previous=False)  # see drop_previous_msgids
     data = buffer.getvalue()
     path = Path(path)
     if path.exists() and ignore_header:

@@ -67,6 +67,7 @@ def project_template(tmp_path_factory):
     shutil.copytree(REPO / "site_templates", root / "site_templates")
     shutil.copytree(FIXTURES / "content", root / "content")
     (root / "game").symlink_to(REPO / "game")  # the game domain's sources (card names)
+    (root / "generator").symlink_to(REPO / "generator")  # the table of contents' title
     (root / "locales").mkdir()
     workflow.extract(root, log=lambda *a: None)
     for code in ("en", "fr", "vi"):

@@ -50,3 +50,73 @@ def test_worked_example_is_computed_by_the_engine(site):
 def test_french_plural_rule_in_the_example(site):
     # "(%(count)s point)" with count 3: French uses the plural form for n > 1.
     assert "[fr] (3 points)" in read(site, "fr/rules.html")
+
+
+def test_a_list_in_a_block_quote_is_a_boxed_aside_with_plain_messages(site, project):
+    pot = (project / "locales" / "content.pot").read_text(encoding="utf-8")
+    assert 'msgid "Ten cards each, melds of *three* or more."' in pot  # the marker is markup
+    assert 'msgid "[TOC]"' not in pot  # the table-of-contents marker is not text
+    html = read(site, "fr/rules.html")
+    assert ('<aside class="box">\n<p>[fr] <strong>In brief</strong></p>\n<ul>\n'
+            "<li>[fr] Ten cards each, melds of <em>three</em> or more.</li>\n</ul>\n</aside>") in html
+
+
+def test_table_of_contents_lists_the_sections_with_ascii_anchors(site):
+    html = read(site, "fr/rules.html")
+    toc = html.split('<nav aria-label="[fr] Contents" class="toc">')[1].split("</nav>")[0]
+    assert '<span class="toctitle">[fr] Contents</span>' in toc
+    assert '<a href="#fr-melds">[fr] Melds</a>' in toc and '<a href="#fr-glossary">' in toc
+    assert "[fr] In brief" not in toc  # only headings, not the box
+
+
+def test_ascii_slugs():
+    from generator.content import ascii_slug
+
+    assert ascii_slug("Le décompte d’une manche", "-") == "le-decompte-d-une-manche"
+    assert ascii_slug("Đánh bài: cách chơi", "-") == "danh-bai-cach-choi"
+
+
+def test_the_glossary_is_sorted_in_each_languages_order(project):
+    from babel.messages.pofile import read_po, write_po
+
+    french = {"**Deadwood:** the cards in no meld.": "**Cartes mortes :** les cartes hors combinaison.",
+              "**Deadwood count:** their total value.": "**Carte retournée :** la première carte visible.",
+              "**Dealer:** the player who deals.": "**Donneur :** le joueur qui distribue.",
+              "**Defender:** the player who did not knock.": "**Défenseur :** le joueur qui n’a pas frappé.",
+              "**Stock:** the face-down pile.": "**Talon :** la pile face cachée.",
+              "**Upcard:** the first face-up card.": "**Carte :** l’une des 52."}
+    path = project / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    with open(path, "rb") as handle:
+        catalog = read_po(handle, locale="fr")
+    for english, translation in french.items():
+        catalog[english].string = translation
+    with open(path, "wb") as handle:
+        write_po(handle, catalog)
+    build.build(project, project / "site", log=quiet, warn=quiet)
+
+    def terms(lang):
+        html = read(project / "site", lang + "/rules.html").split("Glossary</h2>")[1]
+        return [item.split("</strong>")[0] for item in html.split("<li><strong>")[1:]]
+
+    # French order: é sorts with e (Défenseur before Donneur), not after z as in code points.
+    assert terms("fr") == ["Carte :", "Carte retournée :", "Cartes mortes :", "Défenseur :", "Donneur :",
+                           "Talon :"]
+    # Whole terms first: "Deadwood" before "Deadwood count", although ":" sorts after a space.
+    assert terms("en") == ["Deadwood:", "Deadwood count:", "Dealer:", "Defender:", "Stock:", "Upcard:"]
+
+
+def test_collation_follows_the_language():
+    from generator.collation import sort_key
+
+    assert sorted(["az", "ăn", "an", "ba"], key=sort_key("vi")) == ["an", "az", "ăn", "ba"]
+    assert sorted(["Donneur", "Défenseur", "Carte"], key=sort_key("fr")) == ["Carte", "Défenseur", "Donneur"]
+
+
+def test_a_glossary_heading_that_does_not_exist_is_a_clear_error(project):
+    from generator.errors import BuildError
+
+    page = project / "content" / "rules.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("glossary: Glossary", "glossary: Lexicon"),
+                    encoding="utf-8")
+    with pytest.raises(BuildError, match="glossary: Lexicon"):
+        build.build(project, project / "site", log=quiet, warn=quiet)

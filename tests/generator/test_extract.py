@@ -22,14 +22,23 @@ def test_one_message_per_block_with_its_line():
     assert [(line, message) for line, message, _ in extract(text)] == [
         (2, "Gin Rummy rules"),
         (3, "The rules of Gin Rummy, with worked examples."),
-        (7, "Melds"),
-        (9, "A set is three or four cards of the same rank, such as [[8H 8D 8S]]. "
-            "A run needs three cards of one suit in sequence."),
-        (12, "Sets have *three or four* cards."),
-        (13, "Runs have `three` or more cards: [[4C 5C 6C]]."),
-        (15, "Card"), (15, "Value"),
-        (17, "Ace"), (17, "1 point"),
-        (20, "A knock"),
+        (8, "**In brief**"),
+        (10, "Ten cards each, melds of *three* or more."),  # the list marker is markup; [TOC] is not text
+        (14, "Melds"),
+        (16, "A set is three or four cards of the same rank, such as [[8H 8D 8S]]. "
+             "A run needs three cards of one suit in sequence."),
+        (19, "Sets have *three or four* cards."),
+        (20, "Runs have `three` or more cards: [[4C 5C 6C]]."),
+        (22, "Card"), (22, "Value"),
+        (24, "Ace"), (24, "1 point"),
+        (27, "Glossary"),
+        (29, "**Deadwood count:** their total value."),
+        (30, "**Deadwood:** the cards in no meld."),
+        (31, "**Dealer:** the player who deals."),
+        (32, "**Defender:** the player who did not knock."),
+        (33, "**Stock:** the face-down pile."),
+        (34, "**Upcard:** the first face-up card."),
+        (36, "A knock"),
     ]
 
 
@@ -37,6 +46,8 @@ def test_translator_notes_name_the_kind_of_block():
     text = (FIXTURES / "content" / "rules.md").read_text(encoding="utf-8")
     notes = {message: comments for _, message, comments in extract(text)}
     assert notes["Melds"] == ["heading"]
+    assert notes["**In brief**"] == ["boxed aside (a block quote)"]
+    assert notes["Ten cards each, melds of *three* or more."] == ["list item"]
     assert notes["Ace"] == ["table cell"]
     assert notes["Sets have *three or four* cards."] == ["list item"]
     assert notes["Runs have `three` or more cards: [[4C 5C 6C]]."] == [

@@ -69,3 +69,50 @@ def test_make_init_lang_takes_lang_from_the_command_line_only():
     assert "LANG=C.UTF-8 .venv/bin/python -m generator init-lang de" in dry.stdout
     refused = subprocess.run(["make", "init-lang"], cwd=REPO, env=env, capture_output=True, text=True)
     assert refused.returncode != 0 and "usage: make init-lang LANG=xx" in refused.stderr
+
+
+def _header_problems(path):
+    """Placeholders left in a catalogue's header, and previous-msgid (`#|`) remains."""
+    text = path.read_text(encoding="utf-8")
+    header = text.split("\n\n")[0]
+    problems = [p for p in workflow.HEADER_PLACEHOLDERS if p in header]
+    if path.suffix == ".po":
+        lang = path.parent.parent.name
+        if '"Language: ' + lang + '\\n"' not in header:
+            problems.append("Language is not " + lang)
+    problems += [line for line in text.splitlines() if line.startswith(("#|", "# |"))][:3]
+    return problems
+
+
+def test_update_writes_real_headers_and_no_previous_msgids(project):
+    page = project / "content" / "rules.md"
+    long_paragraph = "A set is three or four cards of the same rank, such as [[8H 8D 8S]]."
+    page.write_text(page.read_text(encoding="utf-8").replace(
+        long_paragraph, long_paragraph[:-1] + ", or four kings such as [[KH KD KC KS]], which is a"
+        " set of four and accepts no layoff at all."), encoding="utf-8")
+    for _ in range(2):  # a second run used to turn Babel's `#|` lines into stale comments
+        workflow.extract(project, log=quiet)
+        workflow.update(project, log=quiet)
+    fr = catalog(project / "locales" / "fr" / "LC_MESSAGES" / "content.po")
+    changed = [m for m in fr if m.id and m.id.startswith("A set is three or four cards") and m.fuzzy]
+    assert changed and changed[0].string.startswith("[fr] A set is")  # still a fuzzy guess
+    assert fr.language_team == "Gin Rummy French team"
+    for path in sorted((project / "locales").rglob("*.po*")):
+        assert _header_problems(path) == [], path
+
+
+def test_update_puts_placeholder_headers_and_stale_comments_right(project):
+    path = project / "locales" / "fr" / "LC_MESSAGES" / "site.po"
+    text = path.read_text(encoding="utf-8")
+    stale = '# | msgid "" "An old text that Babel kept as a comment"\n#, fuzzy\n'
+    text = text.replace("Gin Rummy French team", "fr <LL@li.org>").replace(
+        "Last-Translator: Gin Rummy translators", "Last-Translator: FULL NAME <EMAIL@ADDRESS>")
+    path.write_text(text.replace('msgid "Melds"', stale + 'msgid "Melds"', 1), encoding="utf-8")
+    assert _header_problems(path)  # the check sees it
+    workflow.update(project, log=quiet)
+    assert _header_problems(path) == []
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "locales").rglob("*.po*")), ids=lambda p: str(p.relative_to(REPO)))
+def test_real_catalogues_have_real_headers_and_no_stale_comments(path):
+    assert _header_problems(path) == []
