@@ -105,7 +105,8 @@ def extract(root, log=print):
         catalog = extract_domain(config.root, domain, sections, config.site_name)
         stamp_header(catalog, config, None, domain)
         path = config.pot_path(domain)
-        changed = _write_catalog(path, catalog, ignore_header="POT-Creation-Date")
+        # A template's dates are both "now": only a change of messages rewrites it.
+        changed = _write_catalog(path, catalog, ignore_header=("POT-Creation-Date", "PO-Revision-Date"))
         log(f"{path.relative_to(config.root)}: {len(catalog)} messages"
             + ("" if changed else " (unchanged)"))
 
@@ -121,7 +122,7 @@ def update(root, log=print):
             catalog.update(template, update_header_comment=False)
             stamp_header(catalog, config, lang.code, domain)
             drop_previous_msgids(catalog)
-            _write_catalog(path, catalog, ignore_header="PO-Revision-Date")
+            _write_catalog(path, catalog, ignore_header=("PO-Revision-Date",))
         log(f"{lang.code}: catalogues updated")
 
 
@@ -225,8 +226,8 @@ def _read_template(config, domain):
     return read_catalog(path, None)
 
 
-def _write_catalog(path, catalog, ignore_header=None):
-    """Write a .po/.pot; skip the write when nothing but the `ignore_header` date changed."""
+def _write_catalog(path, catalog, ignore_header=()):
+    """Write a .po/.pot; skip the write when nothing but the `ignore_header` dates changed."""
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=76, include_previous=False)  # see drop_previous_msgids
     data = buffer.getvalue()
@@ -239,6 +240,6 @@ def _write_catalog(path, catalog, ignore_header=None):
     return True
 
 
-def _without_header(data, header):
-    prefix = b'"' + header.encode() + b":"
-    return [line for line in data.split(b"\n") if not line.startswith(prefix)]
+def _without_header(data, headers):
+    prefixes = tuple(b'"' + header.encode() + b":" for header in headers)
+    return [line for line in data.split(b"\n") if not line.startswith(prefixes)]
