@@ -183,9 +183,10 @@ def package_modules(package_dir=GAME_DIR, name="game"):
     return modules
 
 
-def stdlib_modules(names=STDLIB_MODULES):
-    """These modules as found in the installed brython_stdlib.js: a `Module` for one written
-    in Python, its VFS entry (kept as it is) for one written in JavaScript."""
+def stdlib_modules(names=None):
+    """These modules (default `STDLIB_MODULES`) as found in the installed brython_stdlib.js: a
+    `Module` for one written in Python, its VFS entry (kept as it is) for one in JavaScript."""
+    names = STDLIB_MODULES if names is None else names
     if not names:
         return {}
     text = (brython_data_dir() / "brython_stdlib.js").read_text(encoding="utf-8")
