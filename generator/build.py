@@ -6,7 +6,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from generator import bundle
+from generator import bundle, precompressed
 from generator.catalogs import load_language
 from generator.config import SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
@@ -80,6 +80,7 @@ def build(root, out=None, log=print, warn=print):
         write_text(work, "index.html", render(env, "root.html", _root_context(config)))
         write_text(work, "sitemap.xml", sitemap_xml(_alternates(config, slug) for slug in slugs))
         write_text(work, "robots.txt", "User-agent: *\nAllow: /\nSitemap: " + config.base_url + "sitemap.xml\n")
+        precompressed.compress_site(work)
     elapsed = time.perf_counter() - started
     total_pages = sum(r.pages for r in reports) + 1
     log(f"built {len(reports)} languages, {total_pages} pages into {out} in {elapsed:.2f} s")

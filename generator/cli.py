@@ -6,7 +6,7 @@ import http.server
 import sys
 from pathlib import Path
 
-from generator import build, stats, workflow
+from generator import build, precompressed, stats, workflow
 from generator.errors import BuildError
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -65,8 +65,9 @@ def _run(args):
     return 0
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site's own 404 page, as a static host would."""
+class _Handler(precompressed.HandlerMixin, http.server.SimpleHTTPRequestHandler):
+    """Serves the site's own 404 page, as a static host would, and the build's precompressed
+    copies with their headers (generator.precompressed)."""
 
     def send_error(self, code, message=None, explain=None):
         page = Path(self.directory) / "404.html"
