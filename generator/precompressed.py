@@ -40,11 +40,16 @@ def compress_site(site_dir):
     """Write the .br and .gz copies of every text file under `site_dir` that they make smaller.
 
     Returns the number of files written."""
+    return compress_files(p for p in sorted(Path(site_dir).rglob("*"))
+                          if p.is_file() and p.suffix in TEXT_SUFFIXES)
+
+
+def compress_files(paths):
+    """Write the .br and .gz copies of these files where they are smaller; how many were written."""
     written = 0
     compressors = _compressors()
-    for path in sorted(Path(site_dir).rglob("*")):
-        if not path.is_file() or path.suffix not in TEXT_SUFFIXES:
-            continue
+    for path in paths:
+        path = Path(path)
         data = path.read_bytes()
         for _, suffix in ENCODINGS:
             packed = compressors[suffix](data)
