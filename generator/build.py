@@ -1,4 +1,4 @@
-"""The build pipeline: config -> catalogues -> content -> templates -> game bundle -> write."""
+"""The build pipeline: config -> catalogues -> content -> templates -> game bundle -> precompress -> write."""
 
 import time
 from dataclasses import dataclass
