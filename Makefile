@@ -20,16 +20,17 @@ test: $(STAMP) ## Run every test, the browser tests included
 	$(PY) -m pytest -q
 
 lint: $(STAMP) ## Check the code with ruff
-	$(PY) -m ruff check game generator tests bench
+	$(PY) -m ruff check game generator server tests bench
 
-bench: $(STAMP) ## Print speed and size figures (engine, build, browser)
+bench: $(STAMP) ## Print speed and size figures (engine, build, browser, AI, table server)
 	$(PY) -m bench
 
 site: $(STAMP) ## Build the site into site/
 	$(PY) -m generator build
 
-serve: $(STAMP) ## Build the site and serve it on http://127.0.0.1:8000/
-	$(PY) -m generator serve
+serve: $(STAMP) ## Build the site and serve it with the online tables on http://127.0.0.1:8000/
+	$(PY) -m generator build
+	$(PY) -m server --host 127.0.0.1 --port 8000 --site site --db tables.sqlite3
 
 extract: $(STAMP) ## Extract messages into the .pot templates
 	$(PY) -m generator extract
@@ -47,7 +48,7 @@ init-lang: $(STAMP) ## Start a new language: make init-lang LANG=xx
 	LANG=C.UTF-8 $(PY) -m generator init-lang $(LANG)
 
 arena: $(STAMP) ## Play the standard table of computer-player matchups
-	$(PY) -m game.arena --table
+	$(PY) -m game.ai.arena --table
 
 clean: ## Remove the built site and caches
 	rm -rf site .pytest_cache .ruff_cache

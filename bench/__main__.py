@@ -1,13 +1,20 @@
-"""`python -m bench`: print every benchmark figure (engine, build, browser), asserting nothing."""
+"""`python -m bench [SECTION ...] [--option ...]`: print benchmark figures, asserting nothing.
+
+Options after the section names go to that one section (e.g. `python -m bench tables --seconds 10`).
+"""
 import importlib
 import sys
 
 # Each module has a main() that prints its own figures; browser figures need Chromium.
-SECTIONS = ["bench.engine", "bench.build", "bench.browser", "bench.ai"]
+SECTIONS = ["bench.engine", "bench.build", "bench.browser", "bench.ai", "bench.turns", "bench.tables"]
 
 
 def main(argv):
-    wanted = argv or [name.split(".")[1] for name in SECTIONS]
+    first_option = next((i for i, arg in enumerate(argv) if arg.startswith("-")), len(argv))
+    wanted, options = argv[:first_option], argv[first_option:]
+    if options and len(wanted) != 1:
+        sys.exit("options go to one section: python -m bench SECTION --option ...")
+    wanted = wanted or [name.split(".")[1] for name in SECTIONS]
     for name in SECTIONS:
         if name.split(".")[1] not in wanted:
             continue
@@ -19,7 +26,7 @@ def main(argv):
             print(f"== {name}: not available yet")
             continue
         print(f"== {name}")
-        module.main()
+        module.main(options) if options else module.main()
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ decisions is timed on its own. Brython runs this code about 15x slower (docs/ai.
 """
 
 from game.ai import NAMES, make_player
-from game.arena import run_match
+from game.ai.arena import run_match
 from game.match import Match
 
 MATCHES = 12

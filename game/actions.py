@@ -13,7 +13,8 @@ BIG_GIN = "big_gin"  # no discard; optionally the declared melds of all 11 cards
 NEXT_HAND = "next_hand"  # deal the next hand once the score of the last one is shown
 
 KINDS = (TAKE_UPCARD, PASS, DRAW_STOCK, DRAW_DISCARD, DISCARD, KNOCK, GIN, BIG_GIN, NEXT_HAND)
-WITH_CARD = (DISCARD, KNOCK, GIN)
+WITH_CARD = (DISCARD, KNOCK, GIN)  # the kinds that play a card; no other kind has one
+DECLARING = (KNOCK, GIN, BIG_GIN)  # the kinds that may declare melds; no other kind has them
 
 
 class Action:
@@ -58,10 +59,19 @@ class Action:
 
     @classmethod
     def from_dict(cls, data):
-        """The action saved by to_dict; raises ValueError on anything malformed."""
+        """The action written by to_dict; raises ValueError on anything else (an unknown kind,
+        a field that does not go with the kind, a missing card, a malformed meld)."""
         if not isinstance(data, dict) or data.get("kind") not in KINDS:
             raise ValueError("not an action: " + repr(data))
         kind = data["kind"]
+        allowed = ["kind"]
+        if kind in WITH_CARD:
+            allowed.append("card")
+        if kind in DECLARING:
+            allowed.append("melds")
+        for key in data:
+            if key not in allowed:
+                raise ValueError("an action " + kind + " has no field " + repr(key))
         card = None
         if kind in WITH_CARD:
             if not isinstance(data.get("card"), str):
@@ -69,8 +79,8 @@ class Action:
             card = parse_card(data["card"])
         melds = None
         if "melds" in data and data["melds"] is not None:
-            if kind not in (KNOCK, GIN, BIG_GIN) or not isinstance(data["melds"], list):
-                raise ValueError("melds only go with knock, gin or big gin")
+            if not isinstance(data["melds"], list):
+                raise ValueError("melds are a list of melds")
             melds = []
             for group in data["melds"]:
                 if not isinstance(group, list) or not all(isinstance(code, str) for code in group):
@@ -104,3 +114,29 @@ class Event:
 
     def __repr__(self):
         return "Event(" + self.kind + ", " + repr(self.player) + ", " + (self.card.code if self.card else "-") + ")"
+
+    def __eq__(self, other):
+        return isinstance(other, Event) and self.to_dict() == other.to_dict()
+
+    def to_dict(self):
+        """Plain JSON: kind, player, card code, and the event's data (JSON values already)."""
+        data = {"kind": self.kind, "player": self.player}
+        if self.card is not None:
+            data["card"] = self.card.code
+        if self.data:
+            data["data"] = self.data
+        return data
+
+    @classmethod
+    def from_dict(cls, data):
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise ValueError("not an event: " + repr(data))
+        player = data.get("player")
+        if player not in (None, 0, 1):
+            raise ValueError("an event's player is 0, 1 or null")
+        card = parse_card(data["card"]) if "card" in data else None
+        extra = data.get("data") or {}
+        if not isinstance(extra, dict):
+            raise ValueError("an event's data is an object")
+        return cls(data["kind"], player, card, extra)
+

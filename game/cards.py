@@ -61,6 +61,23 @@ def format_cards(cards):
     return " ".join(card.code for card in cards)
 
 
+def codes(cards):
+    """The codes of the cards as a list (how cards travel in JSON)."""
+    return [card.code for card in cards]
+
+
+def cards_of(items):
+    """The cards of a list of codes (the inverse of `codes`); raises ValueError on anything else."""
+    if not isinstance(items, list):
+        raise ValueError("expected a list of card codes, got " + repr(items))
+    found = []
+    for code in items:
+        if not isinstance(code, str) or code not in _BY_CODE:
+            raise ValueError("not a card code: " + repr(code))
+        found.append(_BY_CODE[code])
+    return found
+
+
 def points(cards):
     """Total point value: ace 1, two to ten face value, jack, queen and king 10."""
     total = 0

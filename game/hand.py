@@ -6,6 +6,7 @@ Phases: "upcard" (the first upcard is offered to the non-dealer, then to the dea
 
 from game.actions import (
     BIG_GIN,
+    DECLARING,
     DISCARD,
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -13,6 +14,7 @@ from game.actions import (
     KNOCK,
     PASS,
     TAKE_UPCARD,
+    WITH_CARD,
     Action,
     Event,
 )
@@ -50,13 +52,32 @@ class Hand:
         self.turn = 1 - dealer
         self.passes = 0
         self.taken = None  # the card just taken from the discard pile: it may not be discarded
+        self.drawn = None  # the card the player to move has just drawn (stock or pile)
         self.known = [[], []]  # cards each player took from the pile and still holds
         self.history = []  # public record: (player, kind, card or None)
         self.end = None  # how the hand ended: {"kind", "knocker", "settlement"}
+        # Worked out once per state (apply clears them): the page, the views and the computer
+        # ask several times, and in the discard phase each answer is a meld search.
+        self._legal = None
+        self._after = None
 
     # --- what may be done -------------------------------------------------------------------
 
     def legal_actions(self):
+        if self._legal is None:
+            self._legal = self._list_actions()
+        return self._legal
+
+    def deadwood_after(self):
+        """In the discard phase: the least deadwood left after discarding each card of the hand
+        of the player to move, in the order of the hand (else None)."""
+        if self.phase != "discard":
+            return None
+        if self._after is None:
+            self._after = deadwood_after_each_discard(self.hands[self.turn])
+        return self._after
+
+    def _list_actions(self):
         if self.phase == "upcard":
             return [Action(TAKE_UPCARD), Action(PASS)]
         if self.phase == "draw":
@@ -66,7 +87,7 @@ class Hand:
         if self.phase != "discard":
             return []
         hand = self.hands[self.turn]
-        after = deadwood_after_each_discard(hand)
+        after = self.deadwood_after()
         actions = []
         for i in range(len(hand)):
             card = hand[i]
@@ -90,39 +111,85 @@ class Hand:
     # --- doing it ---------------------------------------------------------------------------
 
     def apply(self, action):
-        """Apply one action for the player to move; returns the public events."""
-        kind = action.kind
-        player = self.turn
-        if self.phase == "over":
-            raise IllegalAction("this hand is over")
-        if self.phase == "upcard":
-            if kind == TAKE_UPCARD:
-                return self._take_from_pile(player, TAKE_UPCARD)
-            if kind == PASS:
-                return self._pass(player)
-            raise IllegalAction("the upcard is on offer: take it or pass")
-        if self.phase == "draw":
-            if kind == DRAW_STOCK:
-                card = self.stock.pop(0)
-                self.hands[player].append(card)
-                self.taken = None
-                self.phase = "discard"
-                self.history.append((player, DRAW_STOCK, None))
-                return [Event(DRAW_STOCK, player)]
-            if kind == DRAW_DISCARD:
-                if self.passes == 2 and not self._anyone_drew():
-                    raise IllegalAction("both players passed the upcard: the non-dealer must draw from the stock")
-                return self._take_from_pile(player, DRAW_DISCARD)
-            raise IllegalAction("draw a card first, from the stock or the discard pile")
-        if kind == DISCARD:
-            return self._discard(player, action.card)
-        if kind in (KNOCK, GIN):
-            return self._knock(player, action)
-        if kind == BIG_GIN:
-            return self._big_gin(player, action)
-        raise IllegalAction("discard a card (or knock) to end your turn")
+        """Apply one action for the player to move; returns the public events.
 
-    def _pass(self, player):
+        Only a listed action is accepted (same kind, same card; knock, gin and big gin may add
+        declared melds, checked too); anything else raises IllegalAction with a named reason,
+        and nothing changes.
+        """
+        self.check_listed(action)
+        handler = _HANDLERS[action.kind]
+        player = self.turn
+        self._legal = None
+        self._after = None
+        self.drawn = None
+        return handler(self, player, action)
+
+    def check_listed(self, action):
+        """Raise IllegalAction (with a reason) unless `action` is one of the legal actions."""
+        if not isinstance(action, Action):
+            raise IllegalAction("not an action: " + repr(action), "not_an_action")
+        if action.card is not None and action.kind not in WITH_CARD:
+            raise IllegalAction("a " + action.kind + " plays no card", "no_card_here")
+        if action.melds is not None and action.kind not in DECLARING:
+            raise IllegalAction("only a knock, gin or big gin declares melds", "no_melds_here")
+        for listed in self.legal_actions():
+            if listed.kind == action.kind and listed.card is action.card:
+                return
+        message, reason, details = self._refusal(action)
+        raise IllegalAction(message, reason, **details)
+
+    def _refusal(self, action):
+        # Why an action that is not listed is refused: (English message, reason, details).
+        kind = action.kind
+        if self.phase == "over":
+            return "this hand is over", "hand_over", {}
+        if self.phase == "upcard":
+            return "the upcard is on offer: take it or pass", "upcard_offer", {}
+        if self.phase == "draw":
+            if kind == DRAW_DISCARD:
+                return ("both players passed the upcard: the non-dealer must draw from the stock",
+                        "stock_only", {})
+            return "draw a card first, from the stock or the discard pile", "draw_first", {}
+        if kind not in (DISCARD, KNOCK, GIN, BIG_GIN):
+            return "you have drawn: discard a card (or knock) to end your turn", "already_drew", {}
+        if kind == BIG_GIN:
+            if self.rules.big_gin_bonus is None:
+                return "big gin is not played under these rules", "no_big_gin", {}
+            return "big gin needs all 11 cards in melds", "not_big_gin", {}
+        hand = self.hands[self.turn]
+        card = action.card
+        if card is None or card not in hand:
+            return "that card is not in your hand", "not_in_hand", {"card": card}
+        if card is self.taken:
+            return ("you may not discard the card you just took from the discard pile",
+                    "taken_card", {"card": card})
+        left = self.deadwood_after()[hand.index(card)]
+        if kind == GIN:
+            return "gin needs every card but the discard in melds", "not_gin", {"deadwood": left}
+        if left == 0:
+            return "this discard leaves no deadwood: declare gin", "is_gin", {"card": card}
+        if self.knock_limit == 0:
+            return "only gin ends a hand under these rules", "gin_only", {"deadwood": left, "limit": 0}
+        return ("this discard leaves " + str(left) + " points of deadwood; the knock limit is "
+                + str(self.knock_limit), "over_limit", {"deadwood": left, "limit": self.knock_limit})
+
+    def _draw_stock(self, player, action):
+        card = self.stock.pop(0)
+        self.hands[player].append(card)
+        self.taken = None
+        self.drawn = card
+        self.phase = "discard"
+        self.history.append((player, DRAW_STOCK, None))
+        return [Event(DRAW_STOCK, player)]
+
+    def _take_upcard(self, player, action):
+        return self._take_from_pile(player, TAKE_UPCARD)
+
+    def _draw_discard(self, player, action):
+        return self._take_from_pile(player, DRAW_DISCARD)
+
+    def _pass(self, player, action):
         self.passes += 1
         self.history.append((player, PASS, self.upcard))
         if self.passes == 1:
@@ -138,6 +205,7 @@ class Hand:
         self.hands[player].append(card)
         self.known[player].append(card)
         self.taken = card
+        self.drawn = card
         self.phase = "discard"
         self.turn = player
         self.history.append((player, kind, card))
@@ -155,7 +223,8 @@ class Hand:
         if card in self.known[player]:
             self.known[player].remove(card)
 
-    def _discard(self, player, card):
+    def _discard(self, player, action):
+        card = action.card
         self._check_discard(player, card)
         self._remove(player, card)
         self.discard.append(card)
@@ -187,7 +256,7 @@ class Hand:
         rest = [c for c in self.hands[player] if c is not action.card]
         return check_declaration(rest, action.melds, action.kind, self.knock_limit)
 
-    def _knock(self, player, action):
+    def _knock(self, player, action):  # knock and gin
         card = action.card
         arrangement = self.check_declaration(action)
         rest = [c for c in self.hands[player] if c is not card]
@@ -221,3 +290,11 @@ class Hand:
         if self.end is None or self.end["settlement"] is None:
             return 0
         return self.end["settlement"].points
+
+
+# The action kinds and the Hand method that plays each (once check_listed has passed).
+_HANDLERS = {
+    TAKE_UPCARD: Hand._take_upcard, PASS: Hand._pass, DRAW_STOCK: Hand._draw_stock,
+    DRAW_DISCARD: Hand._draw_discard, DISCARD: Hand._discard, KNOCK: Hand._knock, GIN: Hand._knock,
+    BIG_GIN: Hand._big_gin,
+}

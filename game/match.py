@@ -19,8 +19,10 @@ class Match:
         self.first_dealer = Rng(seed, 0).below(2)
         self.previous = list(sheet)  # score-sheet lines of the hands before the current one
         self.actions = []  # the current hand's actions (what a save replays)
-        self._legal = None  # legal_actions() of the current state, until the next change
         self.hand = Hand(shuffled_deck(seed, len(sheet) + 1), self._dealer_after(sheet), rules)
+        # The public events since this Match object was made, as plain values: views hand each
+        # seat those it has not seen yet (`view(player, since)`).
+        self.events = [self._deal_event()]
 
     @classmethod
     def new(cls, seed, rules=None):
@@ -107,29 +109,26 @@ class Match:
     # --- play --------------------------------------------------------------------------------
 
     def legal_actions(self):
-        # Kept until the state changes: the page asks for them several times per screen, and
-        # in the discard phase each answer is a meld search (about 1 ms under Brython).
-        if self._legal is None:
-            if self.hand.phase == "over":
-                self._legal = [] if self.is_over else [Action(NEXT_HAND)]
-            else:
-                self._legal = self.hand.legal_actions()
-        return list(self._legal)
+        if self.hand.phase == "over":
+            return [] if self.is_over else [Action(NEXT_HAND)]
+        return list(self.hand.legal_actions())
 
     def apply(self, action):
-        """Apply an action of the player to move; returns the events. Illegal: raises, no change."""
-        if not isinstance(action, Action):
-            raise IllegalAction("not an action: " + repr(action))
-        if action.kind == NEXT_HAND:
+        """Apply an action of the player to move (or, between hands, NEXT_HAND); returns the
+        public events. Only a listed action is accepted: anything else raises IllegalAction
+        with a named reason and changes nothing."""
+        if isinstance(action, Action) and action.kind == NEXT_HAND:
+            if action.card is not None or action.melds is not None:
+                raise IllegalAction("dealing the next hand plays no card", "no_card_here")
             return self._next_hand()
         events = self.hand.apply(action)
-        self._legal = None
         self.actions.append(action)
         if self.hand.phase == "over":
             line = self._line()
             events.append(Event("hand_over", None, None, {"line": line}))
             if self.is_over:
                 events.append(Event("match_over", None, None, {"winner": self.winner, "totals": self.totals}))
+        self.events.extend(_public(event) for event in events)
         return events
 
     def check_declaration(self, action):
@@ -141,22 +140,28 @@ class Match:
 
     def _next_hand(self):
         if self.hand.phase != "over":
-            raise IllegalAction("the hand is still being played")
+            raise IllegalAction("the hand is still being played", "hand_in_play")
         if self.is_over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction("the match is over", "match_over")
         self.previous.append(self._line())
         self.actions = []
-        self._legal = None
         number = len(self.previous) + 1
         self.hand = Hand(shuffled_deck(self.seed, number), self._dealer_after(self.previous), self.rules)
-        return [Event("deal", None, None, {"dealer": self.hand.dealer, "hand": number})]
+        event = self._deal_event()
+        self.events.append(event)
+        return [event]
+
+    def _deal_event(self):
+        return Event("deal", None, None, {"dealer": self.hand.dealer, "hand": len(self.previous) + 1})
 
     # --- what a player sees, and saves ---------------------------------------------------------
 
-    def view(self, player):
+    def view(self, player, since=None):
+        """What `player` may know now; with `since` (a count of events this seat has seen),
+        also the public events after those."""
         from game.view import View
 
-        return View(self, player)
+        return View.of(self, player, since)
 
     def to_dict(self):
         from game.save import match_to_dict
@@ -168,6 +173,13 @@ class Match:
         from game.save import match_from_dict
 
         return match_from_dict(cls, data)
+
+
+def _public(event):
+    # The log keeps plain values only: the settlement of a knock or gin is in the hand's result.
+    if "settlement" in event.data:
+        return Event(event.kind, event.player, event.card)
+    return event
 
 
 def _scores(lines):

@@ -1,27 +1,117 @@
 """Scoring: settle one hand (gin, big gin, knock, undercut) and total a finished match."""
 
+from game.cards import cards_of, codes, parse_card, points
 from game.errors import IllegalAction
 from game.layoffs import best_defence, check_defence
 from game.melds import arrange_all, best_arrangement, check_arrangement
 from game.rules import Rules
 
 
+class Breakdown:
+    """How a hand's points are made: (base + bonus) x multiplier = points.
+
+    `base` is the deadwood difference (knock, undercut) or the defender's deadwood (gin, big
+    gin); `bonus` the undercut, gin or big gin bonus of the rules (0 for a plain knock).
+    """
+
+    __slots__ = ("base", "bonus", "multiplier", "points")
+
+    def __init__(self, base, bonus, multiplier):
+        self.base = base
+        self.bonus = bonus
+        self.multiplier = multiplier
+        self.points = (base + bonus) * multiplier
+
+    def __eq__(self, other):
+        return isinstance(other, Breakdown) and self.to_dict() == other.to_dict()
+
+    def __repr__(self):
+        return "Breakdown(" + str(self.base) + " + " + str(self.bonus) + ") x " + str(self.multiplier)
+
+    def to_dict(self):
+        return {"base": self.base, "bonus": self.bonus, "multiplier": self.multiplier, "points": self.points}
+
+
+def breakdown(kind, knocker_deadwood, defender_deadwood, rules, multiplier=1):
+    """The one place a hand's points are worked out, from the facts of its result."""
+    if kind == "knock":
+        return Breakdown(defender_deadwood - knocker_deadwood, 0, multiplier)
+    if kind == "undercut":
+        return Breakdown(knocker_deadwood - defender_deadwood, rules.undercut_bonus, multiplier)
+    if kind == "gin":
+        return Breakdown(defender_deadwood, rules.gin_bonus, multiplier)
+    if kind == "big_gin":
+        return Breakdown(defender_deadwood, rules.big_gin_bonus, multiplier)
+    raise ValueError("no points for a hand ended by " + repr(kind))
+
+
 class Settlement:
-    """How a hand ended: kind, winner ("knocker"/"defender"), points and everything shown."""
+    """How a hand ended: the facts (kind, winner "knocker"/"defender", melds, deadwood, layoffs
+    as (card, knocker meld index)) and their `breakdown` under the rules (points = its points)."""
 
     __slots__ = (
-        "kind", "winner", "points", "knock_limit", "multiplier",
+        "kind", "winner", "knock_limit", "breakdown",
         "knocker_melds", "knocker_deadwood_cards", "knocker_deadwood",
         "defender_melds", "defender_deadwood_cards", "defender_deadwood",
-        "layoffs", "layoff_targets",
+        "layoff_targets",
     )
 
     def __init__(self, **fields):
         for key in self.__slots__:
             setattr(self, key, fields[key])
 
+    @property
+    def points(self):
+        return self.breakdown.points
+
+    @property
+    def multiplier(self):
+        return self.breakdown.multiplier
+
+    @property
+    def layoffs(self):
+        """The cards laid off, in the order they were laid off."""
+        return [card for card, _ in self.layoff_targets]
+
     def __repr__(self):
         return "Settlement(" + self.kind + ", " + self.winner + ", " + str(self.points) + ")"
+
+    def to_dict(self):
+        """Plain JSON: card codes, melds as lists of codes, layoffs as [code, meld index]."""
+        return {
+            "kind": self.kind, "winner": self.winner, "knock_limit": self.knock_limit,
+            "breakdown": self.breakdown.to_dict(),
+            "knocker_melds": [codes(meld) for meld in self.knocker_melds],
+            "knocker_deadwood_cards": codes(self.knocker_deadwood_cards),
+            "defender_melds": [codes(meld) for meld in self.defender_melds],
+            "defender_deadwood_cards": codes(self.defender_deadwood_cards),
+            "layoffs": [[card.code, target] for card, target in self.layoff_targets],
+        }
+
+    @classmethod
+    def from_dict(cls, data):
+        """The settlement written by to_dict; raises ValueError (or KeyError, TypeError) on
+        anything malformed. Deadwood points are recounted from the cards."""
+        parts = data["breakdown"]
+        if data["kind"] not in ("knock", "undercut", "gin", "big_gin") or data["winner"] not in ("knocker", "defender"):
+            raise ValueError("not a hand result: " + repr(data.get("kind")))
+        knocker_dead = cards_of(data["knocker_deadwood_cards"])
+        defender_dead = cards_of(data["defender_deadwood_cards"])
+        return cls(
+            kind=data["kind"], winner=data["winner"], knock_limit=_int(data["knock_limit"]),
+            breakdown=Breakdown(_int(parts["base"]), _int(parts["bonus"]), _int(parts["multiplier"])),
+            knocker_melds=[cards_of(meld) for meld in data["knocker_melds"]],
+            knocker_deadwood_cards=knocker_dead, knocker_deadwood=points(knocker_dead),
+            defender_melds=[cards_of(meld) for meld in data["defender_melds"]],
+            defender_deadwood_cards=defender_dead, defender_deadwood=points(defender_dead),
+            layoff_targets=[(parse_card(code), _int(target)) for code, target in data["layoffs"]],
+        )
+
+
+def _int(value):
+    if type(value) is not int:
+        raise ValueError("expected an integer, got " + repr(value))
+    return value
 
 
 def settle(knocker, defender, rules=None, knocker_melds=None, upcard=None,
@@ -44,27 +134,27 @@ def settle(knocker, defender, rules=None, knocker_melds=None, upcard=None,
         if rules.big_gin_bonus is None:
             raise IllegalAction("big gin is not played under these rules: discard a card first", "no_big_gin")
         arrangement = check_declaration(knocker, knocker_melds, "big_gin", limit)
-        return _gin("big_gin", rules.big_gin_bonus, arrangement, defender, limit, multiplier)
+        return _gin("big_gin", rules, arrangement, defender, limit, multiplier)
     if len(knocker) != 10:
         raise ValueError("the knocker must hold 10 cards after discarding, got " + str(len(knocker)))
     arrangement = check_declaration(knocker, knocker_melds, "knock", limit)
     dead = arrangement.deadwood_points
     if dead == 0:
-        return _gin("gin", rules.gin_bonus, arrangement, defender, limit, multiplier)
+        return _gin("gin", rules, arrangement, defender, limit, multiplier)
     if defender_melds is None and defender_layoffs is None:
         defence = best_defence(arrangement.melds, defender)
     else:
         defence = check_defence(arrangement.melds, defender, defender_melds or [], defender_layoffs or [])
     held = defence.deadwood_points
     if held < dead or (held == dead and rules.undercut_on_tie):
-        kind, winner, points = "undercut", "defender", rules.undercut_bonus + dead - held
+        kind, winner = "undercut", "defender"
     else:
-        kind, winner, points = "knock", "knocker", held - dead
+        kind, winner = "knock", "knocker"
     return Settlement(
-        kind=kind, winner=winner, points=points * multiplier, knock_limit=limit, multiplier=multiplier,
+        kind=kind, winner=winner, knock_limit=limit, breakdown=breakdown(kind, dead, held, rules, multiplier),
         knocker_melds=arrangement.melds, knocker_deadwood_cards=arrangement.deadwood, knocker_deadwood=dead,
         defender_melds=defence.melds, defender_deadwood_cards=defence.deadwood, defender_deadwood=held,
-        layoffs=[card for card, _ in defence.layoffs], layoff_targets=defence.layoffs,
+        layoff_targets=defence.layoffs,
     )
 
 
@@ -91,15 +181,15 @@ def check_declaration(cards, melds, kind, limit):
     return arrangement
 
 
-def _gin(kind, bonus, arrangement, defender, limit, multiplier):
+def _gin(kind, rules, arrangement, defender, limit, multiplier):
     # No layoffs after gin: the defender only arranges their own melds.
     defence = best_arrangement(defender)
+    held = defence.deadwood_points
     return Settlement(
-        kind=kind, winner="knocker", points=(bonus + defence.deadwood_points) * multiplier,
-        knock_limit=limit, multiplier=multiplier,
+        kind=kind, winner="knocker", knock_limit=limit, breakdown=breakdown(kind, 0, held, rules, multiplier),
         knocker_melds=arrangement.melds, knocker_deadwood_cards=[], knocker_deadwood=0,
         defender_melds=defence.melds, defender_deadwood_cards=defence.deadwood,
-        defender_deadwood=defence.deadwood_points, layoffs=[], layoff_targets=[],
+        defender_deadwood=held, layoff_targets=[],
     )
 
 

@@ -234,7 +234,7 @@ def _json(value):
 def bundle_source(package_dir=GAME_DIR, brython_js=None):
     """The text of the site-wide bundle: every module compiled to JavaScript, no Python source.
 
-    Only the game modules the entry module reaches are packed (not e.g. `game.arena`). Each
+    Only the game modules the entry module reaches are packed (not e.g. `game.ai.arena`). Each
     Python module gets an empty VFS entry (Brython's importer finds modules there) and its
     compiled code in `__BRYTHON__.precompiled`, which the importer runs instead of compiling.
     Deterministic (see generator.compiler)."""

@@ -4,16 +4,17 @@ two players on one device, the screen that hides both hands until the next playe
 
 The knock dialog is prefilled with the engine's best arrangement (big gin: `arrange_all`); each
 card's group is a select, and what the player declares is checked by the engine
-(`Match.check_declaration`) before the action can be confirmed. The dialog's state is a dict
-kept by the `App` (`App.dialog`): its kind, the focus to return to, and per kind its card, groups
-(card index -> 0 for deadwood or a meld number), chosen rules and mode, and its own focus.
+(`game.scoring.check_declaration`, on the View's cards and knock limit) before the action can
+be confirmed. The dialog's state is a dict of the UI state (`Ui.dialog`): its kind, the focus
+to return to, and per kind its card, groups (card index -> 0 for deadwood or a meld number),
+chosen rules and mode, and its own focus.
 """
 
-from game.actions import Action
 from game.cards import DECK
 from game.errors import IllegalAction
 from game.melds import arrange_all, best_arrangement
 from game.rules import PRESETS, Rules
+from game.scoring import check_declaration
 from game.web import text as T
 from game.web.endofhand import render_sheet
 from game.web.i18n import _, fmt, pgettext
@@ -22,8 +23,15 @@ from game.web.markup import card_html, esc, meld_cards
 GROUPS = 3  # meld groups offered in the knock dialog (10 or 11 cards hold at most 3 melds)
 
 
-def render_dialog(d, match, prefs, mode, names):
-    """The open dialog `d` over the table (sets the dialog's default focus on first drawing)."""
+# Where the focus goes when each dialog opens.
+FIRST_FOCUS = {"discard": "confirm_discard", "knock": "confirm_knock", "gin": "confirm_knock",
+               "big_gin": "confirm_knock", "pile": "cancel", "sheet": "cancel", "help": "cancel",
+               "new": "start", "replay": "confirm_replay"}
+
+
+def render_dialog(view, ui):
+    """The open dialog over the table."""
+    d = ui.dialog
     kind = d["kind"]
     body = []
     if kind == "discard":
@@ -31,37 +39,31 @@ def render_dialog(d, match, prefs, mode, names):
         title = _("Discard")
         body.append('<p>' + esc(fmt(_("Discard the {card}?"), card=T.card_name(card))) + '</p>')
         body.append(dialog_buttons([("confirm_discard", _("Discard"), True), ("cancel", _("Cancel"), False)]))
-        d.setdefault("focus", "confirm_discard")
     elif kind in ("knock", "gin", "big_gin"):
-        title, parts = render_knock_dialog(match, d)
+        title, parts = render_knock_dialog(view, d)
         body.append(parts)
     elif kind == "pile":
         title = _("The discard pile")
-        pile = match.hand.discard
+        pile = view.discard_pile
         body.append('<p>' + esc(_("From the bottom to the top:")) + '</p><ol class="g-pile-list">'
                     + "".join('<li>' + card_html(c, "g-small") + '</li>' for c in pile) + '</ol>')
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
-        d.setdefault("focus", "cancel")
     elif kind == "sheet":
         title = _("Score sheet")
-        body.append(render_sheet(match, names))
+        body.append(render_sheet(view, ui.names()))
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
-        d.setdefault("focus", "cancel")
     elif kind == "help":
         title = _("Keyboard shortcuts")
         body.append(render_shortcuts())
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
-        d.setdefault("focus", "cancel")
     elif kind == "new":
         title = _("New game")
-        body.append(render_new_game(d.get("rules", prefs["rules"]), d.get("mode", mode)))
+        body.append(render_new_game(d.get("rules", ui.prefs["rules"]), d.get("mode", ui.mode)))
         body.append(dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
-        d.setdefault("focus", "start")
     elif kind == "replay":
         title = _("Replay")
         body.append('<p>' + esc(_("Start this match again from its first deal? The same cards will be dealt.")) + '</p>')
         body.append(dialog_buttons([("confirm_replay", _("Replay"), True), ("cancel", _("Cancel"), False)]))
-        d.setdefault("focus", "confirm_replay")
     else:
         title = ""
     return ('<div class="g-overlay"><div class="g-dialog" role="dialog" aria-modal="true" aria-labelledby="g-dialog-title">'
@@ -108,17 +110,17 @@ def render_new_game(chosen, mode):
 
 # --- the knock dialog ----------------------------------------------------------------------------
 
-def knock_cards(match, d):
+def knock_cards(view, d):
     """The cards the knocker declares: the hand without the discard (big gin: all of it)."""
-    hand = match.hand.hands[match.current_player]
+    hand = view.hand
     if d["kind"] == "big_gin":
         return list(hand)
     return [c for c in hand if c.index != d["card"]]
 
 
-def prefill(match, d):
+def prefill(view, d):
     """Set the dialog's groups to the engine's best arrangement (big gin: `arrange_all`)."""
-    cards = knock_cards(match, d)
+    cards = knock_cards(view, d)
     arrangement = arrange_all(cards) if d["kind"] == "big_gin" else best_arrangement(cards)
     groups = {}
     for c in cards:
@@ -131,35 +133,32 @@ def prefill(match, d):
     d["groups"] = groups
 
 
-def declared(match, d):
+def declared(view, d):
     """(melds, problem, arrangement) of the groups in the knock dialog, validated by the engine."""
-    cards = knock_cards(match, d)
+    cards = knock_cards(view, d)
     melds = []
     for number in range(1, GROUPS + 1):
         group = [c for c in cards if d["groups"].get(c.index) == number]
         if group:
             melds.append(group)
-    card = DECK[d["card"]] if d["kind"] != "big_gin" else None
     try:
-        arrangement = match.check_declaration(Action(d["kind"], card, melds))
+        arrangement = check_declaration(cards, melds, d["kind"], view.knock_limit)
     except IllegalAction as problem:
         return melds, T.declaration_problem(problem, melds), None
     return melds, None, arrangement
 
 
-def render_knock_dialog(match, d):
+def render_knock_dialog(view, d):
     """(title, body) of the knock, gin or big gin dialog: a group select per card, the declared
     melds and deadwood, the engine's objection if any, and Confirm (disabled on a problem)."""
     kind = d["kind"]
-    if "groups" not in d:
-        prefill(match, d)
     titles = {"knock": pgettext("verb", "Knock"), "gin": _("Gin"), "big_gin": _("Big gin")}
     title = titles[kind]
     out = []
     if kind != "big_gin":
         out.append('<p>' + esc(fmt(_("Your discard: the {card}."), card=T.card_name(DECK[d["card"]]))) + '</p>')
     out.append('<p>' + esc(_("Your melds (the best arrangement; change a card's group to declare other melds):")) + '</p>')
-    cards = sorted(knock_cards(match, d), key=lambda c: (d["groups"].get(c.index, 0) or 9, c.suit, c.rank))
+    cards = sorted(knock_cards(view, d), key=lambda c: (d["groups"].get(c.index, 0) or 9, c.suit, c.rank))
     out.append('<ul class="g-groups">')
     for c in cards:
         current = d["groups"].get(c.index, 0)
@@ -172,7 +171,7 @@ def render_knock_dialog(match, d):
                    + '<select data-act="group" data-card="' + str(c.index) + '" data-key="g' + str(c.index) + '">'
                    + "".join(options) + '</select></label></li>')
     out.append('</ul>')
-    melds, problem, arrangement = declared(match, d)
+    melds, problem, arrangement = declared(view, d)
     summary = []
     number = 0
     for meld in melds:
@@ -188,15 +187,14 @@ def render_knock_dialog(match, d):
                + (' disabled' if problem else '') + '>' + esc(confirm) + '</button>'
                + '<button type="button" class="g-btn" data-act="best" data-key="best">' + esc(_("Best arrangement")) + '</button>'
                + '<button type="button" class="g-btn" data-act="cancel" data-key="cancel">' + esc(_("Cancel")) + '</button></div>')
-    d.setdefault("focus", "confirm_knock" if not problem else "cancel")
     return title, "".join(out)
 
 
 # --- two players on one device -------------------------------------------------------------------
 
-def render_handover(match):
+def render_handover(view):
     """The hand-over screen: no card of either hand, a button to reveal the next player's hand."""
-    current = match.current_player
+    current = view.turn
     name = T.name_player((current if current is not None else 0) + 1)
     return ('<div class="g-handover"><h2 class="g-title">' + esc(fmt(_("Pass the device to {player}."), player=name))
             + '</h2><p>' + esc(_("The other player should look away. Nobody's cards are shown until then."))

@@ -1,40 +1,40 @@
 """The end of a hand: both hands spread in melds, the layoffs one per line, the deadwood totals,
 the score line in words, the score sheet; at the end of the match the final totals and the winner.
 
-Everything shown comes from the engine's record of the hand (`hand.end`, its settlement) and the
-match (`sheet`, `totals`).
+Everything shown comes from the View: the hand's result (its settlement and breakdown), both
+arrangements, the score sheet and the totals.
 """
 
-from game.melds import best_arrangement
 from game.web import text as T
 from game.web.i18n import _, fmt, pgettext
 from game.web.markup import esc, meld_cards
 
 
-def render_end(match, names, result_text):
-    """The end-of-hand screen; `result_text` is the match's result in words (match over only)."""
-    hand = match.hand
-    end = hand.end
+def render_end(view, ui):
+    """The end-of-hand (or end-of-match) screen of the View on screen."""
+    names = ui.names()
+    over = view.phase == "match_over"
     out = ['<div class="g-end">']
-    title = _("End of the match") if match.is_over else _("End of the hand")
+    title = _("End of the match") if over else _("End of the hand")
     out.append('<h2 class="g-title">' + esc(title) + '</h2>')
-    out.append('<p class="g-scoreline">' + esc(T.score_line(end, names, match.rules)) + '</p>')
-    result = end["settlement"] if end else None
+    out.append('<p class="g-scoreline">' + esc(T.score_line(view, names)) + '</p>')
+    result = view.result
+    me, other = view.player, 1 - view.player
     if result is not None:
-        knocker = end["knocker"]
+        knocker = view.knocker
         sides = [(knocker, result.knocker_melds, result.knocker_deadwood_cards, result.knocker_deadwood, []),
                  (1 - knocker, result.defender_melds, result.defender_deadwood_cards, result.defender_deadwood,
                   result.layoff_targets)]
     else:
-        sides = []
-        for seat in (0, 1):
-            arrangement = best_arrangement(hand.hands[seat])
-            sides.append((seat, arrangement.melds, arrangement.deadwood, arrangement.deadwood_points, []))
+        mine, theirs = view.arrangement, view.opponent_arrangement
+        sides = [(me, mine.melds, mine.deadwood, mine.deadwood_points, []),
+                 (other, theirs.melds, theirs.deadwood, theirs.deadwood_points, [])]
+        sides.sort(key=lambda side: side[0])
     for seat, melds, dead_cards, dead, layoffs in sides:
         out.append(render_spread(names[seat], melds, dead_cards, dead, layoffs, result))
-    out.append(render_sheet(match, names))
-    if match.is_over:
-        out.append(render_totals(match, names, result_text))
+    out.append(render_sheet(view, names))
+    if over:
+        out.append(render_totals(view, names, T.match_result(view, ui.mode, names)))
         out.append('<div class="g-actions">'
                    + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
                    + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button></div>')
@@ -66,9 +66,9 @@ def render_spread(name, melds, dead_cards, dead, layoffs, result):
     return "".join(out)
 
 
-def render_sheet(match, names):
+def render_sheet(view, names):
     """The score sheet: one row per finished hand (also shown in its own dialog)."""
-    lines = match.sheet
+    lines = view.sheet
     kinds = {"knock": pgettext("verb", "Knock"), "undercut": _("Undercut"), "gin": _("Gin"),
              "big_gin": _("Big gin"), "dead": _("Dead hand")}
     out = ['<table class="g-sheet"><caption>' + esc(_("Score sheet")) + '</caption><thead><tr><th scope="col">'
@@ -87,9 +87,9 @@ def render_sheet(match, names):
     return "".join(out)
 
 
-def render_totals(match, names, result_text):
-    """The match's final totals (`Match.totals`) and the winner in words."""
-    totals = match.totals
+def render_totals(view, names, result_text):
+    """The match's final totals (`View.totals`) and the winner in words."""
+    totals = view.totals
     if not totals:
         return ""
     rows = [("points", _("Hand points")), ("box", _("Hands won bonus")), ("game", _("Game bonus")),

@@ -101,6 +101,12 @@ def current():
     return _current[0]
 
 
+def N_(message):
+    """Mark a message for extraction where it is defined (a table at import time, before the
+    page's catalogue is installed); translate it with `_` where it is shown."""
+    return message
+
+
 def _(message):
     return _current[0].gettext(message)
 

@@ -11,16 +11,17 @@ import javascript
 from browser import window
 
 from game.cards import DECK
+from game.errors import CorruptSave
 from game.match import Match
 from game.rules import PRESETS
+from game.web.state import LEVELS, MODES, SORTS
+from game.web.tables import LocalTable
 
 JSON = javascript.JSON
 SAVE_KEYS = {"cpu": "ginrummy.save.cpu", "duo": "ginrummy.save.duo"}
 PREFS_KEY = "ginrummy.prefs"
 PACE_KEY = "ginrummy.pace"  # milliseconds between the computer's moves (tests speed it up)
 PACE = 900  # the computer's pace when PACE_KEY is not set
-LEVELS = ("easy", "medium", "hard")
-SORTS = ("rank", "suit", "melds")  # the sort button's cycle; "custom" once the player reorders
 
 
 def store_get(key):
@@ -40,11 +41,15 @@ def store_set(key, value):
         pass
 
 
+def parse(raw):
+    """The JSON value of a stored string; CorruptSave when it is not JSON."""
+    try:
+        return JSON.parse(raw)
+    except JavascriptError:  # noqa: F821 (a Brython builtin: what a failed JS call raises)
+        raise CorruptSave("not JSON") from None
+
+
 # --- preferences -------------------------------------------------------------------------------
-
-def default_prefs():
-    return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu"}
-
 
 def load_prefs(prefs):
     """Update `prefs` in place from the saved preferences (values of the right type only), then
@@ -52,20 +57,20 @@ def load_prefs(prefs):
     raw = store_get(PREFS_KEY)
     if raw is not None:
         try:
-            saved = JSON.parse(raw)
-            if isinstance(saved, dict):
-                for key in prefs:
-                    if key in saved and type(saved[key]) is type(prefs[key]):
-                        prefs[key] = saved[key]
-        except Exception:
-            pass
+            saved = parse(raw)
+        except CorruptSave:
+            saved = None  # unreadable preferences: the defaults
+        if isinstance(saved, dict):
+            for key in prefs:
+                if key in saved and type(saved[key]) is type(prefs[key]):
+                    prefs[key] = saved[key]
     if prefs["level"] not in LEVELS:
         prefs["level"] = "medium"
     if prefs["sort"] not in SORTS and prefs["sort"] != "custom":
         prefs["sort"] = "rank"
     if prefs["rules"] not in PRESETS:
         prefs["rules"] = "classic"
-    if prefs["mode"] not in SAVE_KEYS:
+    if prefs["mode"] not in MODES:
         prefs["mode"] = "cpu"
     return prefs
 
@@ -76,21 +81,24 @@ def save_prefs(prefs):
 
 # --- saved matches -----------------------------------------------------------------------------
 
-def load_match(mode):
-    """(match, order) of this mode's save, or (None, None) when there is none.
+def load_table(mode, seats, clock):
+    """(LocalTable, order) of this mode's save, or (None, None) when there is none.
 
     `order` maps each seat saved with a list of codes to its card indexes in the player's order.
-    An unreadable save raises (bad JSON, `CorruptSave`, anything `Match.from_dict` refuses).
+    An unreadable save raises CorruptSave saying what is wrong (not JSON, not a save, anything
+    `Match.from_dict` refuses); any other error is a bug, and reaches the console as one.
     """
     raw = store_get(SAVE_KEYS[mode])
     if raw is None:
         return None, None
-    data = JSON.parse(raw)
-    match = Match.from_dict(data["match"] if isinstance(data, dict) and "match" in data else data)
+    data = parse(raw)
+    if not isinstance(data, dict) or not isinstance(data.get("match"), dict):
+        raise CorruptSave("not a saved game")
+    table = LocalTable(Match.from_dict(data["match"]), seats, clock)
     order = {}
-    if isinstance(data, dict) and isinstance(data.get("order"), dict):
+    if isinstance(data.get("order"), dict):
         order = read_order(data["order"])
-    return match, order
+    return table, order
 
 
 def read_order(order):
@@ -105,11 +113,12 @@ def read_order(order):
     return found
 
 
-def save_match(mode, match, order):
+def save_match(mode, saved, order):
+    """Keep `saved` (a `Match.to_dict()`) and each seat's card order as this mode's save."""
     codes = {}
     for seat in (0, 1):
         codes[str(seat)] = [DECK[i].code for i in order[seat]]
-    store_set(SAVE_KEYS[mode], {"match": match.to_dict(), "order": codes})
+    store_set(SAVE_KEYS[mode], {"match": saved, "order": codes})
 
 
 def pace():

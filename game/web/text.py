@@ -6,7 +6,7 @@ engine's settlement; nothing is computed here but words.
 """
 
 from game import cardnames
-from game.web.i18n import _, fmt, ngettext, pgettext
+from game.web.i18n import N_, _, fmt, ngettext, pgettext
 
 # Player names. Translators: names used inside sentences such as "Points for {player}".
 
@@ -19,6 +19,12 @@ def name_you():
 def name_computer():
     # Translators: the computer opponent, as used inside sentences ("Points for the computer").
     return _("the computer")
+
+
+def name_friend():
+    # Translators: the other player of an online table, as used inside sentences
+    # ("Points for your friend").
+    return _("your friend")
 
 
 def name_player(number):
@@ -44,6 +50,14 @@ def points_text(n):
 
 def cards_count(n):
     return fmt(ngettext("{n} card", "{n} cards", n), n=n)
+
+
+def opponents(online):
+    """The opponent choices: (mode, label); playing online only where a table server answers."""
+    choices = [("cpu", _("Against the computer")), ("duo", _("Two players on this device"))]
+    if online:
+        choices.append(("online", _("A friend online")))
+    return choices
 
 
 # --- rules ----------------------------------------------------------------------------------------
@@ -93,9 +107,20 @@ def rules_summary(rules):
 
 # --- events -----------------------------------------------------------------------------------------
 
-def event_text(event, names, me, my_new_card=None):
-    """The announcement of one engine event. `names[p]` is player p's name; `me` is the seat
-    shown on this screen (its own stock draws are named, the opponent's are not)."""
+def event_text(event, view, mode, names):
+    """The announcement of one public event the View brings, for the seat on screen
+    (`view.player`: "you"); `names[p]` is player p's name. The card this seat has just drawn
+    from the stock is named to it alone; the end of a hand and of the match are scored."""
+    if event.kind == "hand_over":
+        return score_line(view, names)
+    if event.kind == "match_over":
+        return match_result(view, mode, names)
+    return move_text(event, names, view.player, view.drawn)
+
+
+def move_text(event, names, me, my_new_card=None):
+    """A move or a deal in words; `me` is the seat on screen (its own stock draw of
+    `my_new_card` is named)."""
     kind = event.kind
     who = event.player
     card = card_name(event.card) if event.card is not None else ""
@@ -148,70 +173,164 @@ def event_text(event, names, me, my_new_card=None):
 
 def declaration_problem(problem, melds):
     """Why the engine refused the melds declared in the knock dialog, in the page's language."""
-    reason = problem.reason
-    details = problem.details
-    if reason == "not_a_meld":
+    if problem.reason == "not_a_meld":
         number = 1
         for k in range(len(melds)):
-            if melds[k] == details["meld"]:
+            if melds[k] == problem.details["meld"]:
                 number = k + 1
         return fmt(_("Meld {n} is neither a set nor a run."), n=number)
-    if reason == "not_gin":
-        n = details["deadwood"]
-        return fmt(ngettext("Gin needs every card in a meld; {n} point of deadwood is left.",
-                            "Gin needs every card in a meld; {n} points of deadwood are left.", n), n=n)
-    if reason == "gin_only":
-        return _("Only gin ends a hand under these rules.")
-    if reason == "over_limit":
-        return fmt(_("The deadwood ({n}) is over the knock limit ({limit})."),
-                   n=details["deadwood"], limit=details["limit"])
-    return _("These melds are not valid.")
+    return refusal(problem.reason, problem.details)
 
 
-def score_line(end, names, rules):
-    """How the hand was settled, in words (knock: difference; undercut: bonus + difference;
-    gin: bonus + deadwood), from the engine's settlement."""
-    if end is None:
+def score_line(view, names):
+    """How the hand in `view` was settled, in words, from the engine's result and its breakdown
+    (knock: the difference; undercut: bonus + difference; gin: bonus + deadwood)."""
+    if view.end_kind is None:
         return ""
-    if end["kind"] == "dead":
+    if view.end_kind == "dead":
         return _("Dead hand: no score. The same dealer deals again.")
-    result = end["settlement"]
-    knocker = end["knocker"]
+    result = view.result
+    knocker = view.knocker
     winner = knocker if result.winner == "knocker" else 1 - knocker
+    parts = result.breakdown
     values = {
         "knocker": names[knocker], "defender": names[1 - knocker], "winner": names[winner],
         "kd": result.knocker_deadwood, "dd": result.defender_deadwood,
-        "points": result.points // result.multiplier,
+        "bonus": parts.bonus, "diff": parts.base, "points": parts.base + parts.bonus,
     }
     if result.kind == "knock":
         # Translators: {knocker} etc. are player names such as "you" or "the computer".
         text = fmt(_("Knock by {knocker}: deadwood {kd} against {dd}. "
                      "Points for {winner}: the difference, {points}."), **values)
     elif result.kind == "undercut":
-        values["bonus"] = bonus_of(result.kind, rules)
-        values["diff"] = values["points"] - values["bonus"]
         text = fmt(_("Knock by {knocker}: deadwood {kd} against {dd}, an undercut! "
                      "Points for {winner}: the undercut bonus {bonus} plus the difference {diff}, "
                      "{points} in all."), **values)
     elif result.kind == "gin":
-        values["bonus"] = bonus_of(result.kind, rules)
         text = fmt(_("Gin by {knocker}. Points for {winner}: the gin bonus {bonus} plus the "
                      "deadwood of {defender}, {dd}: {points} in all."), **values)
     else:
-        values["bonus"] = bonus_of(result.kind, rules)
         text = fmt(_("Big gin by {knocker}. Points for {winner}: the big gin bonus {bonus} plus "
                      "the deadwood of {defender}, {dd}: {points} in all."), **values)
-    if result.multiplier != 1:
+    if parts.multiplier != 1:
         text += " " + fmt(_("Doubled by the spade upcard: {points}."), points=result.points)
     return capital(text)
 
 
-def bonus_of(kind, rules):
-    """The bonus part of a settled hand, for the score line (read from the rules)."""
-    if kind == "undercut":
-        return rules.undercut_bonus
-    if kind == "gin":
-        return rules.gin_bonus
-    if kind == "big_gin":
-        return rules.big_gin_bonus or 0
-    return 0
+def level_name(level):
+    if level == "easy":
+        return pgettext("level", "Easy")
+    if level == "medium":
+        return pgettext("level", "Medium")
+    return pgettext("level", "Hard")
+
+
+# --- refusals --------------------------------------------------------------------------------------
+
+def refusal(reason, details):
+    """The player's sentence for the engine's (or the table's) reason for refusing a move."""
+    if reason == "over_limit":
+        return fmt(_("The deadwood ({n}) is over the knock limit ({limit})."),
+                   n=details.get("deadwood"), limit=details.get("limit"))
+    if reason == "not_gin":
+        n = details.get("deadwood") or 0
+        return fmt(ngettext("Gin needs every card in a meld; {n} point of deadwood is left.",
+                            "Gin needs every card in a meld; {n} points of deadwood are left.", n), n=n)
+    return _(REFUSALS.get(reason) or REFUSALS["illegal"])
+
+
+# One sentence per reason the engine or a table gives (game.hand, game.scoring, game.web.tables).
+REFUSALS = {
+    "illegal": N_("That move is not allowed now."),
+    "not_an_action": N_("That move is not allowed now."),
+    "not_your_turn": N_("Wait for your turn."),
+    "hand_over": N_("The hand is over: deal the next one."),
+    "match_over": N_("The match is over."),
+    "hand_in_play": N_("The hand is still being played."),
+    "upcard_offer": N_("Take the upcard or pass first."),
+    "draw_first": N_("Draw a card first, from the stock or the discard pile."),
+    "stock_only": N_("Both players passed the upcard: draw from the stock."),
+    "already_drew": N_("You have drawn: now discard a card, or knock."),
+    "not_in_hand": N_("That card is not in your hand."),
+    "taken_card": N_("You may not discard the card you just took from the discard pile."),
+    "is_gin": N_("This discard leaves no deadwood: that is gin, not a knock."),
+    "gin_only": N_("Only gin ends a hand under these rules."),
+    "no_big_gin": N_("Big gin is not played under these rules."),
+    "not_big_gin": N_("Big gin needs all eleven cards in melds."),
+    "no_card_here": N_("That move plays no card."),
+    "no_melds_here": N_("Only a knock or gin declares melds."),
+    "card_twice": N_("A card is in two melds."),
+    "not_a_meld": N_("These melds are not valid."),
+}
+
+
+# --- whose turn, what to do -----------------------------------------------------------------------
+
+def turn_text(view, mode, handover):
+    """Whose turn it is and what to do, for the seat on screen (`mode` "cpu" or "duo")."""
+    turn = view.turn
+    if turn is None:
+        if view.phase == "match_over":
+            return _("The match is over.")
+        return _("The hand is over.")
+    if mode == "cpu" or mode == "online":
+        if turn != view.player:
+            return _("The computer's turn.") if mode == "cpu" else _("Your friend's turn.")
+        return _("Your turn.") + " " + prompt(view)
+    if handover:
+        return fmt(_("Pass the device to {player}."), player=name_player(turn + 1))
+    return fmt(_("{player}, your turn."), player=name_player(turn + 1)) + " " + prompt(view)
+
+
+def prompt(view):
+    """What the player to move may do now, from the View's phase and legal actions."""
+    phase = view.phase
+    if phase == "upcard":
+        return fmt(_("Take the upcard ({card}) or pass."), card=card_name(view.discard_pile[-1]))
+    if phase == "draw":
+        if "draw_discard" not in [action.kind for action in view.legal_actions]:
+            return _("Draw a card from the stock.")
+        return _("Draw a card from the stock or the discard pile.")
+    if phase == "discard":
+        return _("Select a card, then discard it, or knock.")
+    return ""
+
+
+def match_result(view, mode, names):
+    """The match's result in words, once it is over ("" before)."""
+    winner = view.winner
+    totals = view.totals
+    if winner is None or totals is None:
+        return ""
+    a, b = totals[winner]["total"], totals[1 - winner]["total"]
+    if mode != "duo" and winner == view.player:
+        return fmt(_("You win the match, {a} to {b}."), a=a, b=b)
+    return fmt(_("{player} wins the match, {a} to {b}."), player=capital(names[winner]), a=a, b=b)
+
+
+# --- online tables ---------------------------------------------------------------------------------
+
+def online_problem(reason):
+    """The player's sentence for a table server's refusal or a network problem."""
+    return _(ONLINE_PROBLEMS.get(reason) or ONLINE_PROBLEMS["no_server"])
+
+
+# One sentence per reason of docs/online.md that a player can meet (and the page's own).
+ONLINE_PROBLEMS = {
+    "no_server": N_("The table server does not answer. Check your connection and try again."),
+    "not_connected": N_("You are not connected to the table right now: wait a moment and try again."),
+    "no_such_table": N_("There is no table with this code. Check the code with your friend."),
+    "table_full": N_("Both seats at this table are taken."),
+    "bad_key": N_("This browser no longer holds a seat at that table."),
+    "too_many_tables": N_("Too many tables were opened from your connection: wait a minute."),
+    "too_many_requests": N_("Too many attempts from your connection: wait a minute."),
+    "too_many_messages": N_("Too many moves at once: slow down a little."),
+    "no_opponent": N_("Wait for your friend to join the table."),
+    "no_offer": N_("There is no offer of a new game to answer."),
+    "bad_origin": N_("This page may not use the table server."),
+    "malformed_json": N_("The table server did not understand the page: reload it."),
+    "unknown_type": N_("The table server did not understand the page: reload it."),
+    "malformed_action": N_("The table server did not understand the page: reload it."),
+    "malformed_message": N_("The table server did not understand the page: reload it."),
+    "too_big": N_("The table server did not understand the page: reload it."),
+}

@@ -54,9 +54,10 @@ def _shuffle_hidden(match, player, rng):
 
 
 def _public(view):
-    data = dict(vars(view))
-    data["legal_actions"] = [repr(a) for a in view.legal_actions]
-    data["unseen"] = sorted(c.index for c in view.unseen)
+    # Everything the view holds, as the JSON a worker or the network would carry, but the
+    # event cursor (a count of this Match object's log, which the rebuilt twin starts afresh).
+    data = view.to_dict()
+    del data["event_count"]
     return data
 
 

@@ -142,7 +142,7 @@ def test_views_never_hold_hidden_cards():
             public = set(view.hand) | set(view.discard_pile) | set(view.opponent_known)
             if match.hand.phase != "over":
                 assert not hidden & public
-                assert view.opponent_hand is None and view.end is None
+                assert view.opponent_hand is None and view.result is None and view.end_kind is None
                 assert not hasattr(view, "stock")
             else:
                 assert sorted(view.opponent_hand) == sorted(match.hand.hands[1 - player])
@@ -150,3 +150,92 @@ def test_views_never_hold_hidden_cards():
             assert view.opponent_count == len(match.hand.hands[1 - player])
             assert (view.legal_actions != []) == (match.current_player in (player, None) and not match.is_over)
         match.apply(half_greedy(match, match.legal_actions(), rng))
+
+
+# --- the engine accepts exactly what it lists ------------------------------------------------
+
+def gin_position():
+    """A position where the player to move can go gin with some discard."""
+    from game.rules import Rules as R
+
+    rng = Rng(3, 3)
+    for seed in range(400):
+        match = Match.new(seed, R.preset())
+        while not match.is_over and match.hand.phase != "over":
+            legal = match.legal_actions()
+            gins = [a for a in legal if a.kind == "gin"]
+            if gins:
+                return match, gins[0]
+            match.apply(half_greedy(match, [a for a in legal if a.kind not in ("knock", "gin", "big_gin")] or legal, rng))
+    raise AssertionError("no gin position found")
+
+
+def test_a_knock_where_only_gin_is_listed_is_refused():
+    match, gin = gin_position()
+    before = snapshot(match)
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(Action("knock", gin.card))
+    assert refused.value.reason == "is_gin"
+    assert snapshot(match) == before
+
+
+@pytest.mark.parametrize("action, reason", [
+    (Action("draw_stock", DECK[0]), "no_card_here"),
+    (Action("pass", DECK[0]), "no_card_here"),
+    (Action(NEXT_HAND, DECK[0]), "no_card_here"),
+])
+def test_a_card_where_none_goes_is_refused(action, reason):
+    match = Match.new(1)
+    before = snapshot(match)
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(action)
+    assert refused.value.reason in (reason, "upcard_offer")
+    assert snapshot(match) == before
+
+
+def test_melds_on_a_discard_are_refused_and_nothing_unsavable_is_accepted():
+    match = Match.new(2)
+    rng = Rng(2, 9)
+    while match.hand.phase != "discard":
+        match.apply(match.legal_actions()[0])
+    hand = match.hand.hands[match.current_player]
+    before = snapshot(match)
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(Action("discard", hand[0], [hand[:3]]))
+    assert refused.value.reason == "no_melds_here"
+    assert snapshot(match) == before
+    # Whatever is accepted, declared melds included, saves and restores.
+    for _ in range(300):
+        if match.is_over:
+            break
+        legal = match.legal_actions()
+        choice = legal[rng.below(len(legal))]
+        if choice.kind in ("knock", "gin"):
+            choice = Action(choice.kind, choice.card, [list(m) for m in match.view(match.current_player).arrangement.melds])
+        try:
+            match.apply(choice)
+        except IllegalAction:
+            continue
+        assert Match.from_dict(match.to_dict()).to_dict() == match.to_dict()
+
+
+@pytest.mark.parametrize("data", [
+    {"kind": "discard", "card": "7H", "extra": 1},
+    {"kind": "draw_stock", "card": "7H"},
+    {"kind": "pass", "melds": []},
+    {"kind": "discard", "card": "7H", "melds": [["7C", "7D", "7S"]]},
+])
+def test_actions_with_fields_that_do_not_go_are_malformed(data):
+    with pytest.raises(ValueError):
+        Action.from_dict(data)
+
+
+def test_every_refusal_names_its_reason():
+    match = Match.new(6)
+    reasons = set()
+    for action in candidate_actions(match):
+        if action not in match.legal_actions():
+            with pytest.raises(IllegalAction) as refused:
+                match.apply(action)
+            reasons.add(refused.value.reason)
+    assert "illegal" not in reasons and reasons

@@ -1,5 +1,7 @@
 """The UI's sentences, built in CPython from the engine's results (English source strings)."""
 
+from types import SimpleNamespace
+
 import pytest
 
 from game.actions import Event
@@ -19,20 +21,22 @@ def english():
 
 
 def end_of(knocker_cards, defender_cards, rules=None):
-    return {"kind": "knock", "knocker": 1, "settlement": settle(parse_cards(knocker_cards), parse_cards(defender_cards), rules)}
+    """The fields of a View that the score line reads, for a hand the computer (seat 1) ended."""
+    result = settle(parse_cards(knocker_cards), parse_cards(defender_cards), rules)
+    return SimpleNamespace(end_kind=result.kind, knocker=1, result=result)
 
 
 def test_score_lines_explain_the_points():
     knock = end_of("5H 6H 7H AS AD AC 2C 3C 4C 6D", "KS KD KC QS QD QC JS JD JC 9D")
-    assert T.score_line(knock, NAMES, Rules.preset()) == (
+    assert T.score_line(knock, NAMES) == (
         "Knock by the computer: deadwood 6 against 9. Points for the computer: the difference, 3.")
     under = end_of("5H 6H 7H AS AD AC 2C 3C 4C 6D", "KS KD KC QS QD QC JS JD JC 6S")
-    assert T.score_line(under, NAMES, Rules.preset()).endswith(
+    assert T.score_line(under, NAMES).endswith(
         "Points for you: the undercut bonus 25 plus the difference 0, 25 in all.")
     gin = end_of("5H 6H 7H AS AD AC 2C 3C 4C 8H", "9H TH 2D 3S 4D KS QS JC 9S 8C")
-    assert T.score_line(gin, NAMES, Rules.preset()) == (
+    assert T.score_line(gin, NAMES) == (
         "Gin by the computer. Points for the computer: the gin bonus 25 plus the deadwood of you, 75: 100 in all.")
-    assert T.score_line({"kind": "dead", "knocker": None, "settlement": None}, NAMES, Rules.preset()).startswith("Dead hand")
+    assert T.score_line(SimpleNamespace(end_kind="dead", knocker=None, result=None), NAMES).startswith("Dead hand")
 
 
 def test_rules_summary_names_only_what_the_preset_has():
@@ -58,7 +62,7 @@ def test_declaration_problems_are_worded_from_the_engine_reason():
 
 def test_announcements_never_name_the_opponents_stock_card():
     draw = Event("draw_stock", 1)
-    assert T.event_text(draw, NAMES, 0) == "The computer drew a card from the stock."
-    assert T.event_text(Event("draw_stock", 0), NAMES, 0, parse_card("7H")) == "You drew the 7 of hearts from the stock."
-    assert T.event_text(Event("deal", None, None, {"dealer": 0, "hand": 2}), NAMES, 0) == "Hand 2: you deal."
-    assert T.event_text(Event("deal", None, None, {"dealer": 1, "hand": 3}), NAMES, 0) == "Hand 3: the computer deals."
+    assert T.move_text(draw, NAMES, 0) == "The computer drew a card from the stock."
+    assert T.move_text(Event("draw_stock", 0), NAMES, 0, parse_card("7H")) == "You drew the 7 of hearts from the stock."
+    assert T.move_text(Event("deal", None, None, {"dealer": 0, "hand": 2}), NAMES, 0) == "Hand 2: you deal."
+    assert T.move_text(Event("deal", None, None, {"dealer": 1, "hand": 3}), NAMES, 0) == "Hand 3: the computer deals."

@@ -1,7 +1,7 @@
 """Arena: computer players play whole matches against each other, with mirrored deals.
 
-    python -m game.arena hard simple --games 2000 --seed 1 --jobs 2
-    python -m game.arena --table            # the standard table (what `make arena` runs)
+    python -m game.ai.arena hard simple --games 2000 --seed 1 --jobs 2
+    python -m game.ai.arena --table            # the standard table (what `make arena` runs)
 
 Each deal seed is played twice with the seats swapped, so luck of the cards cancels out as far
 as it can. Prints games won with a 95 % confidence interval, points per hand, and the counts of
@@ -162,7 +162,7 @@ def report(names, stats, rules_name="classic"):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m game.ai.arena", description=__doc__.split("\n")[0])
     parser.add_argument("players", nargs="*", help="two of: " + ", ".join(NAMES))
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)

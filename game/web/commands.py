@@ -1,0 +1,414 @@
+"""What the player's buttons, keys and choices do: one small handler per command, in a table.
+
+A handler takes the UI state, the View on screen and the command's argument (a card index, a
+chosen value), changes the UI state, and returns an `Outcome`: the Action to send to the table
+(always one the View lists), a sentence to announce, and effects for the page's adapter (start
+a match, save the preferences, ...). Pure Python, tested in CPython. Selecting a card plays
+nothing; Discard, Knock, Gin and Big gin open a confirmation first.
+"""
+
+from game.actions import (
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    NEXT_HAND,
+    PASS,
+    TAKE_UPCARD,
+    Action,
+)
+from game.cards import DECK
+from game.rules import PRESETS
+from game.web import text as T
+from game.web.dialogs import FIRST_FOCUS, declared, prefill
+from game.web.i18n import _, fmt
+from game.web.state import LEVELS, MODES, SORTS, legal
+
+# Single keys (case-insensitive, without Ctrl, Meta or Alt) -> commands; listed in the help dialog.
+SHORTCUTS = {"d": "draw_stock", "p": "draw_discard", "u": "take_upcard", "s": "pass", "x": "discard",
+             "k": "knock", "g": "gin", "o": "sort", "n": "next_hand", "h": "show_pile", "?": "help"}
+
+# Effects the adapter carries out after a command (besides drawing the screen again).
+NEW_MATCH = "new_match"  # a new match with prefs["rules"] in ui.mode (replay: the same seed)
+REPLAY = "replay"
+SWITCH_MODE = "switch_mode"  # ui.mode changed: restore that mode's saved match
+SAVE_PREFS = "save_prefs"
+SAVE = "save"  # the card order changed: save it with the match
+LEVEL = "level"  # the computer's level changed
+FOCUS_ONLY = "focus_only"  # nothing to draw again: only move the focus to ui.focus
+# Online tables (the adapter talks to the server).
+OPEN_TABLE = "open_table"  # with ui.lobby["rules"]
+JOIN_TABLE = "join_table"  # with ui.lobby["code"]
+OFFER = "offer"  # a new game: Outcome.say carries nothing; ui.online["answer"] says accept or not
+LEAVE = "leave"  # forget this table's seat key and go back to the lobby
+COPY = "copy"  # copy the invitation link
+
+
+class Outcome:
+    __slots__ = ("action", "say", "effects")
+
+    def __init__(self, action=None, say=None, effects=()):
+        self.action = action
+        self.say = say
+        self.effects = effects
+
+
+NOTHING = Outcome()
+
+
+def run(name, ui, view, arg=None):
+    """Carry out the command `name` (a key of COMMANDS); unknown names do nothing, and so does
+    any move while a two-player screen hides the hands."""
+    handler = COMMANDS.get(name)
+    if handler is None or (ui.handover and name not in WHILE_HIDDEN):
+        return NOTHING
+    if view is None and name not in IN_THE_LOBBY:
+        return NOTHING
+    return handler(ui, view, arg) or NOTHING
+
+
+def try_move(action):
+    """An Outcome sending a move the View does not list: the table refuses it, changing
+    nothing, and its reason (the engine's) is what the player is told."""
+    return Outcome(action=action)
+
+
+def selected_card(ui):
+    return DECK[ui.selected] if ui.selected is not None else None
+
+
+# --- the hand --------------------------------------------------------------------------------------
+
+def toggle(ui, view, index):
+    """Select or unselect a card of the hand (and say the deadwood left after discarding it)."""
+    if ui.handover or ui.dialog:
+        return None
+    ui.selected = None if ui.selected == index else index
+    ui.focus = "c" + str(index)
+    if ui.selected is None:
+        return None
+    message = fmt(_("Selected: {card}."), card=T.card_name(DECK[index]))
+    if index in view.discard_deadwood:
+        message += " " + fmt(_("Deadwood after discarding it: {n}."), n=view.discard_deadwood[index])
+    return Outcome(say=message)
+
+
+def move_card(ui, view, arg):
+    """Move a card one place in the order shown: arg is (card index, -1 left or +1 right)."""
+    index, step = arg
+    order = ui.order[view.player]
+    if index not in order:
+        return None
+    pos = order.index(index)
+    new = pos + step
+    if new < 0 or new >= len(order):
+        return None
+    order[pos], order[new] = order[new], order[pos]
+    ui.prefs["sort"] = "custom"
+    ui.focus = "c" + str(index)
+    return Outcome(say=fmt(_("Moved the {card} to position {n}."), card=T.card_name(DECK[index]), n=new + 1),
+                   effects=(SAVE_PREFS, SAVE))
+
+
+def focus_card(ui, view, arg):
+    """Move the focus to the next card of the hand shown (the arrows): arg is (index, step)."""
+    index, step = arg
+    order = ui.order[view.player]
+    if index not in order:
+        return None
+    new = order.index(index) + step
+    if 0 <= new < len(order):
+        ui.focus = "c" + str(order[new])
+        return Outcome(effects=(FOCUS_ONLY,))
+    return None
+
+
+def move_selected(step):
+    def handler(ui, view, arg):
+        if ui.selected is None:
+            return None
+        outcome = move_card(ui, view, (ui.selected, step))
+        ui.focus = "move_left" if step < 0 else "move_right"
+        return outcome
+    return handler
+
+
+def cancel_selection(ui, view, arg):
+    if ui.selected is None:
+        return None
+    ui.focus = "c" + str(ui.selected)
+    ui.selected = None
+    return Outcome(say=_("Selection cancelled."))
+
+
+def sort(ui, view, arg):
+    current = ui.prefs["sort"]
+    ui.prefs["sort"] = SORTS[(SORTS.index(current) + 1) % len(SORTS)] if current in SORTS else "rank"
+    ui.focus = ui.focus or "sort"
+    said = {"rank": _("Sorted by rank."), "suit": _("Sorted by suit."), "melds": _("Sorted by melds.")}
+    return Outcome(say=said[ui.prefs["sort"]], effects=(SAVE_PREFS,))
+
+
+# --- moves -------------------------------------------------------------------------------------------
+
+def plain_move(*kinds):
+    """A move with no card: the first of `kinds` the View lists (the pile takes the upcard
+    during the offer, the top discard afterwards)."""
+    def handler(ui, view, arg):
+        for kind in kinds:
+            action = legal(ui, view, kind)
+            if action:
+                return Outcome(action=action)
+        return try_move(Action(kinds[-1]))
+    return handler
+
+
+def discard(ui, view, arg):
+    card = selected_card(ui)
+    if card is None:
+        return Outcome(say=_("Select a card first."))
+    if legal(ui, view, DISCARD, card):
+        open_dialog(ui, "discard", card=card.index)
+        return None
+    return try_move(Action(DISCARD, card))
+
+
+def confirm_discard(ui, view, arg):
+    if not ui.dialog or ui.dialog.get("card") is None:
+        return None
+    action = legal(ui, view, DISCARD, DECK[ui.dialog["card"]])
+    ui.dialog = None
+    return Outcome(action=action) if action else None
+
+
+def end_hand(kind):
+    """Knock or gin with the selected card: the dialog of declared melds (a knock that would be
+    gin opens the gin dialog)."""
+    def handler(ui, view, arg):
+        card = selected_card(ui)
+        if card is None:
+            return Outcome(say=_("Select the card to discard first."))
+        if legal(ui, view, kind, card):
+            open_dialog(ui, kind, view, card=card.index)
+        elif kind == KNOCK and legal(ui, view, GIN, card):
+            open_dialog(ui, GIN, view, card=card.index)
+        else:
+            return try_move(Action(kind, card))
+        return None
+    return handler
+
+
+def big_gin(ui, view, arg):
+    if legal(ui, view, BIG_GIN):
+        open_dialog(ui, BIG_GIN, view, card=None)
+    return None
+
+
+def best(ui, view, arg):
+    if ui.dialog and "groups" in ui.dialog:
+        prefill(view, ui.dialog)
+        ui.dialog["focus"] = "best"
+    return None
+
+
+def confirm_knock(ui, view, arg):
+    d = ui.dialog
+    if not d or d["kind"] not in (KNOCK, GIN, BIG_GIN):
+        return None
+    melds, problem, _arrangement = declared(view, d)
+    card = DECK[d["card"]] if d.get("card") is not None else None
+    if problem or not legal(ui, view, d["kind"], card):
+        return None
+    ui.dialog = None
+    return Outcome(action=Action(d["kind"], card, melds))
+
+
+def next_hand(ui, view, arg):
+    action = legal(ui, view, NEXT_HAND)
+    if action is None:
+        return None
+    ui.focus = None
+    ui.fresh_hand()
+    return Outcome(action=action)
+
+
+# --- dialogs, matches, modes, options ---------------------------------------------------------------
+
+def open_dialog(ui, kind, view=None, **extra):
+    """Open a dialog (the knock dialog starts from the engine's best arrangement)."""
+    ui.dialog = {"kind": kind, "return": ui.focus, "focus": FIRST_FOCUS[kind]}
+    ui.dialog.update(extra)
+    if kind in (KNOCK, GIN, BIG_GIN):
+        prefill(view, ui.dialog)
+
+
+def opener(kind):
+    def handler(ui, view, arg):
+        open_dialog(ui, kind)
+    return handler
+
+
+def cancel(ui, view, arg):
+    if ui.dialog:
+        ui.focus = ui.dialog.get("return", ui.focus)
+    ui.dialog = None
+
+
+def escape(ui, view, arg):
+    """Escape closes a dialog, or else drops the selection."""
+    if ui.dialog:
+        return cancel(ui, view, arg)
+    return cancel_selection(ui, view, arg)
+
+
+def start(ui, view, arg):
+    if not ui.dialog:
+        return None
+    ui.prefs["rules"] = ui.dialog.get("rules", ui.prefs["rules"])
+    mode = ui.dialog.get("mode", ui.mode)
+    ui.mode = ui.prefs["mode"] = mode
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(SAVE_PREFS, NEW_MATCH))
+
+
+def confirm_replay(ui, view, arg):
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(REPLAY,))
+
+
+def reveal(ui, view, arg):
+    ui.handover = False
+    ui.focus = None
+
+
+def dismiss(ui, view, arg):
+    ui.notice = None
+    ui.focus = None
+
+
+def pick(field, choices):
+    """A radio button of the new-game dialog."""
+    def handler(ui, view, value):
+        if ui.dialog and value in choices:
+            ui.dialog[field] = value
+            ui.dialog["focus"] = field + "-" + value
+            return Outcome(effects=(FOCUS_ONLY,))
+        return None
+    return handler
+
+
+def group(ui, view, arg):
+    """A card's group in the knock dialog: arg is (card index, group number)."""
+    if ui.dialog and "groups" in ui.dialog:
+        index, number = arg
+        ui.dialog["groups"][index] = number
+        ui.dialog["focus"] = "g" + str(index)
+
+
+def level(ui, view, value):
+    if value not in LEVELS:
+        return None
+    ui.prefs["level"] = value
+    ui.focus = "level"
+    return Outcome(say=fmt(_("Computer level: {level}."), level=T.level_name(value)), effects=(SAVE_PREFS, LEVEL))
+
+
+def four(ui, view, checked):
+    ui.prefs["four"] = bool(checked)
+    ui.focus = "four"
+    return Outcome(effects=(SAVE_PREFS,))
+
+
+def mode(ui, view, value):
+    if value not in MODES or value == ui.mode:
+        return None
+    ui.mode = ui.prefs["mode"] = value
+    ui.fresh_hand()
+    ui.focus = "mode"
+    return Outcome(effects=(SAVE_PREFS, SWITCH_MODE))
+
+
+COMMANDS = {
+    "card": toggle, "move_card": move_card, "focus_card": focus_card,
+    "move_left": move_selected(-1), "move_right": move_selected(1),
+    "draw_stock": plain_move(DRAW_STOCK), "pile": plain_move(TAKE_UPCARD, DRAW_DISCARD),
+    "take_upcard": plain_move(TAKE_UPCARD), "draw_discard": plain_move(DRAW_DISCARD),
+    "pass": plain_move(PASS),
+    "discard": discard, "confirm_discard": confirm_discard,
+    "knock": end_hand(KNOCK), "gin": end_hand(GIN), "big_gin": big_gin,
+    "best": best, "confirm_knock": confirm_knock, "next_hand": next_hand,
+    "sort": sort, "show_pile": opener("pile"), "sheet": opener("sheet"), "help": opener("help"),
+    "new": opener("new"), "start": start, "replay": opener("replay"), "confirm_replay": confirm_replay,
+    "reveal": reveal, "dismiss": dismiss, "cancel": cancel, "escape": escape,
+    # Choices (selects, checkboxes, radio buttons): the argument is the new value.
+    "level": level, "four": four, "mode": mode, "group": group,
+    "pick_rules": pick("rules", PRESETS), "pick_mode": pick("mode", MODES),
+}
+
+# What still works while a two-player screen hides both hands.
+WHILE_HIDDEN = ("reveal", "help", "sheet", "cancel", "escape", "new", "start", "replay", "confirm_replay",
+                "dismiss", "four", "mode", "pick_rules", "pick_mode")
+
+
+# --- playing a friend online ----------------------------------------------------------------------
+
+def lobby_rules(ui, view, value):
+    if value in PRESETS:
+        ui.lobby["rules"] = value
+        ui.focus = "lobby-rules-" + value
+        return Outcome(effects=(FOCUS_ONLY,))
+    return None
+
+
+def lobby_code(ui, view, value):
+    ui.lobby["code"] = str(value or "")[:12]
+    ui.focus = "lobby_code"
+    return Outcome(effects=(FOCUS_ONLY,))
+
+
+def online_open(ui, view, arg):
+    ui.focus = None
+    return Outcome(effects=(OPEN_TABLE,))
+
+
+def online_join(ui, view, arg):
+    if not ui.lobby["code"].strip():
+        ui.focus = "lobby_code"
+        return Outcome(say=_("Type the code of your friend's table first."), effects=(FOCUS_ONLY,))
+    ui.focus = None
+    return Outcome(effects=(JOIN_TABLE,))
+
+
+def answer_offer(accept):
+    def handler(ui, view, arg):
+        if ui.online is None:
+            return None
+        ui.online["answer"] = accept
+        ui.focus = None
+        return Outcome(effects=(OFFER,))
+    return handler
+
+
+def leave(ui, view, arg):
+    ui.focus = "mode"
+    return Outcome(effects=(LEAVE,))
+
+
+def copy_invite(ui, view, arg):
+    ui.focus = "copy_invite"
+    return Outcome(say=_("The link is copied: send it to your friend."), effects=(COPY, FOCUS_ONLY))
+
+
+COMMANDS.update({
+    "lobby_rules": lobby_rules, "lobby_code": lobby_code, "online_open": online_open,
+    "online_join": online_join, "offer_new": answer_offer(True), "accept_new": answer_offer(True),
+    "refuse_new": answer_offer(False), "leave": leave, "copy_invite": copy_invite,
+})
+
+# What works on the screen that opens or joins an online table (there is no View yet).
+IN_THE_LOBBY = ("lobby_rules", "lobby_code", "online_open", "online_join", "leave", "mode", "four",
+                "level", "dismiss", "cancel", "escape")

@@ -1,0 +1,74 @@
+"""Playing a friend online, the page's side: the screen that opens or joins a table, and the
+banner over an online table (the code and invitation link, the friend's presence, a new-game
+offer, a lost connection). Pure render from the UI state (`Ui.online`, `Ui.lobby`), like
+`game.web.render`; the network is the adapter's (`game.web.online`).
+"""
+
+from game.rules import PRESETS, Rules
+from game.web import text as T
+from game.web.i18n import _, fmt
+from game.web.markup import esc
+
+
+def render_lobby(ui):
+    """No table yet: open one (choose the variant) or join one by its code."""
+    chosen = ui.lobby["rules"]
+    out = ['<div class="g-lobby"><h2 class="g-title">' + esc(_("Play a friend online")) + '</h2>']
+    out.append('<p>' + esc(_("Open a table and send the link to your friend, or type the code of "
+                             "the table your friend opened.")) + '</p>')
+    out.append('<section class="g-lobby-open" aria-labelledby="g-open-title"><h3 id="g-open-title">'
+               + esc(_("Open a table")) + '</h3><fieldset><legend>' + esc(_("Rules")) + '</legend>')
+    for name in PRESETS:
+        out.append('<label class="g-radio"><input type="radio" name="g-lobby-rules" value="' + name
+                   + '" data-act="lobby_rules" data-key="lobby-rules-' + name + '"'
+                   + (' checked' if name == chosen else '') + '> <span><strong>' + esc(T.preset_title(name))
+                   + '</strong>: ' + esc(T.rules_summary(Rules.preset(name))) + '</span></label>')
+    out.append('</fieldset><button type="button" class="g-btn g-primary" data-act="online_open" data-key="online_open">'
+               + esc(_("Open a table")) + '</button></section>')
+    out.append('<section class="g-lobby-join" aria-labelledby="g-join-title"><h3 id="g-join-title">'
+               + esc(_("Join a table")) + '</h3><label class="g-field">' + esc(_("Table code"))
+               + ' <input type="text" data-act="lobby_code" data-key="lobby_code" autocomplete="off" '
+               'autocapitalize="characters" spellcheck="false" maxlength="12" value="' + esc(ui.lobby["code"])
+               + '"></label> <button type="button" class="g-btn" data-act="online_join" data-key="online_join">'
+               + esc(_("Join")) + '</button></section></div>')
+    return "".join(out)
+
+
+def render_banner(ui):
+    """Over an online table: the invitation while the friend has not joined, who plays the
+    other seat, a new-game offer, a lost connection."""
+    online = ui.online
+    out = ['<div class="g-online" role="region" aria-label="' + esc(_("Online table")) + '">']
+    if online.get("status") == "lost":
+        out.append('<p class="g-problem">' + esc(_("The connection to the table was lost: reconnecting…")) + '</p>')
+    presence = online.get("opponent")
+    if presence == "waiting":
+        out.append('<p>' + esc(fmt(_("Table {code}: send this link to your friend, who will join you "
+                                      "from their own device."), code=online["code"])) + '</p>')
+        out.append('<p class="g-invite"><a href="' + esc(online["invite"]) + '" data-key="invite">'
+                   + esc(online["invite"]) + '</a> <button type="button" class="g-btn" data-act="copy_invite" '
+                   'data-key="copy_invite">' + esc(_("Copy the link")) + '</button></p>')
+    else:
+        out.append('<p>' + esc(fmt(_("Table {code}"), code=online["code"])) + ' · '
+                   + esc(PRESENCE.get(presence, PRESENCE["here"])()) + '</p>')
+    offer = online.get("offer")
+    if offer == "theirs":
+        out.append('<p>' + esc(_("Your friend offers a new game.")) + ' '
+                   '<button type="button" class="g-btn g-primary" data-act="accept_new" data-key="accept_new">'
+                   + esc(_("Accept")) + '</button> <button type="button" class="g-btn" data-act="refuse_new" '
+                   'data-key="refuse_new">' + esc(_("Refuse")) + '</button></p>')
+    elif offer == "mine":
+        out.append('<p>' + esc(_("You offered a new game: waiting for your friend's answer.")) + ' '
+                   '<button type="button" class="g-btn" data-act="refuse_new" data-key="refuse_new">'
+                   + esc(_("Withdraw the offer")) + '</button></p>')
+    out.append('</div>')
+    return "".join(out)
+
+
+# Who plays the other seat (the server's seat states, read by `RemoteTable.opponent`).
+PRESENCE = {
+    "here": lambda: _("your friend is here"),
+    "away": lambda: _("your friend is away: the computer will play for them if they do not come back within a minute"),
+    "computer": lambda: _("your friend left: the computer plays for them until they come back"),
+    "waiting": lambda: _("waiting for your friend"),
+}

@@ -1,0 +1,211 @@
+"""The network side of online play, in the browser: the table server's HTTP calls, the seat
+keys kept in `localStorage`, and the WebSocket of a `RemoteTable` (reconnecting by itself).
+
+The protocol is docs/online.md's. The page and the server share one origin, so URLs are
+relative and the socket goes to `location.host`. Keys stay in this browser only
+(`ginrummy.tables`: {code: {seat, key}}; `ginrummy.online`: the table last played).
+"""
+
+import javascript
+from browser import window
+
+from game.web import storage
+from game.web.remote import RemoteTable
+
+JSON = javascript.JSON
+TABLES_KEY = "ginrummy.tables"
+LAST_KEY = "ginrummy.online"
+CODE_LETTERS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+FINAL_CLOSES = (4403, 4404)  # the server refused this key or this code: do not reconnect
+RETRY_MS = (1000, 2000, 4000, 8000, 10000)
+
+
+def normal_code(text):
+    """A table code as the server writes it: upper case, no spaces or dashes."""
+    return "".join(ch for ch in str(text).upper() if ch in CODE_LETTERS)
+
+
+def table_from_hash():
+    """The code of a `#table=CODE` invitation link, or None."""
+    text = str(window.location.hash or "")
+    if text.startswith("#table="):
+        return normal_code(text[7:]) or None
+    return None
+
+
+# --- seat keys -----------------------------------------------------------------------------------
+
+def seats():
+    raw = storage.store_get(TABLES_KEY)
+    if raw is None:
+        return {}
+    try:
+        data = storage.parse(raw)
+    except storage.CorruptSave:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def seat_of(code):
+    entry = seats().get(code)
+    if isinstance(entry, dict) and entry.get("seat") in (0, 1) and isinstance(entry.get("key"), str):
+        return entry
+    return None
+
+
+def keep_seat(code, seat, key):
+    kept = seats()
+    kept[code] = {"seat": seat, "key": key}
+    storage.store_set(TABLES_KEY, kept)
+    storage.store_set(LAST_KEY, code)
+
+
+def forget_seat(code):
+    kept = seats()
+    kept.pop(code, None)
+    storage.store_set(TABLES_KEY, kept)
+    storage.store_set(LAST_KEY, "")
+
+
+def last_table():
+    raw = storage.store_get(LAST_KEY)
+    if raw is None:
+        return None
+    try:
+        code = storage.parse(raw)
+    except storage.CorruptSave:
+        return None
+    return code if isinstance(code, str) and seat_of(code) else None
+
+
+# --- HTTP ------------------------------------------------------------------------------------------
+
+def request(method, path, body, done):
+    """`done(status, data)` once the server answers (status 0: no answer, e.g. a static host)."""
+    options = {"method": method, "headers": {"Content-Type": "application/json"}}
+    if body is not None:
+        options["body"] = JSON.stringify(body)
+
+    def failed(*args):
+        done(0, {})
+
+    def answered(response):
+        status = response.status
+
+        def read(data):
+            done(status, data if isinstance(data, dict) else {})
+
+        response.json().then(read, failed)
+
+    window.fetch(path, options).then(answered, failed)
+
+
+def check_server(done):
+    """`done(True)` when a table server answers on this origin."""
+    def answered(status, data):
+        done(status == 200 and data.get("tables") is True)
+
+    request("GET", "/api/status", None, answered)
+
+
+def open_table(rules, lang, done):
+    """Open a table: `done(code, seat, key, invite)` or `done(None, reason)`."""
+    def answered(status, data):
+        if status == 201 and isinstance(data.get("code"), str):
+            keep_seat(data["code"], data["seat"], data["key"])
+            done(data["code"], data["seat"], data["key"], data.get("invite") or "")
+        else:
+            done(None, data.get("error") or "no_server")
+
+    request("POST", "/api/tables", {"rules": rules, "lang": lang}, answered)
+
+
+def join_table(code, done):
+    """Take the free seat of a table: `done(code, seat, key)` or `done(None, reason)`; a seat
+    this browser already holds is taken again with its key."""
+    held = seat_of(code)
+    if held is not None:
+        done(code, held["seat"], held["key"])
+        return
+
+    def answered(status, data):
+        if status == 200 and isinstance(data.get("key"), str):
+            keep_seat(code, data["seat"], data["key"])
+            done(code, data["seat"], data["key"])
+        else:
+            done(None, data.get("error") or "no_server")
+
+    request("POST", "/api/tables/" + code + "/join", {}, answered)
+
+
+# --- the socket ------------------------------------------------------------------------------------
+
+class Connection:
+    """A RemoteTable's WebSocket: reconnects with a growing delay after a drop, unless the
+    server closed it for good (a refused key or an unknown table: `on_final(reason)`)."""
+
+    def __init__(self, code, seat, key, on_status, on_final):
+        self.code = code
+        self.key = key
+        self.on_status = on_status  # "open" or "lost"
+        self.on_final = on_final
+        self.socket = None
+        self.tries = 0
+        self.closed = False
+        self.table = RemoteTable(code, seat, self.send)
+        self.connect()
+
+    def url(self):
+        scheme = "wss://" if str(window.location.protocol) == "https:" else "ws://"
+        return (scheme + str(window.location.host) + "/ws/tables/" + self.code + "?key="
+                + str(window.encodeURIComponent(self.key)))
+
+    def connect(self, *args):
+        if self.closed:
+            return
+        socket = window.WebSocket.new(self.url())
+        socket.onopen = self.opened
+        socket.onmessage = self.message
+        socket.onclose = self.dropped
+        self.socket = socket
+
+    def opened(self, ev):
+        self.tries = 0
+        self.on_status("open")
+
+    def message(self, ev):
+        try:
+            data = JSON.parse(ev.data)
+        except JavascriptError:  # noqa: F821 (a Brython builtin): not JSON, changes nothing
+            return
+        if isinstance(data, dict) and data.get("type") == "error" and data.get("reason") in ("bad_key", "no_such_table"):
+            self.final(data["reason"])
+            return
+        self.table.receive(data)
+
+    def dropped(self, ev):
+        if self.closed:
+            return
+        if ev.code in FINAL_CLOSES:
+            self.final("bad_key" if ev.code == 4403 else "no_such_table")
+            return
+        self.on_status("lost")
+        delay = RETRY_MS[min(self.tries, len(RETRY_MS) - 1)]
+        self.tries += 1
+        window.setTimeout(self.connect, delay)
+
+    def final(self, reason):
+        self.close()
+        forget_seat(self.code)
+        self.on_final(reason)
+
+    def send(self, message):
+        if self.socket is None or self.socket.readyState != 1:  # 1: OPEN
+            self.table.receive({"type": "error", "reason": "not_connected"})
+            return
+        self.socket.send(JSON.stringify(message))
+
+    def close(self):
+        self.closed = True
+        if self.socket is not None:
+            self.socket.close()

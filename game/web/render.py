@@ -1,0 +1,64 @@
+"""The whole game area, drawn from (View, UI state): the markup and the root's data attributes.
+
+A pure function: it reads the View of the seat on screen and the UI state and changes neither,
+so every screen can be drawn (and tested) in CPython. The screens: the table of a hand in play
+(`table`), the end of a hand (`endofhand`), the two-player hand-over screen and the dialogs
+(`dialogs`), under the bar and an optional notice.
+"""
+
+from game.web.i18n import _
+from game.web.markup import esc
+from game.web.table import render_bar, render_table
+
+
+def attributes(view, ui):
+    """The `data-*` attributes of `#game` the page's CSS and the tests read."""
+    if view is None:  # an online table not opened or joined yet
+        return {"data-mode": ui.mode, "data-phase": "lobby", "data-turn": "none", "data-handover": "false"}
+    turn = view.turn
+    if turn is None:
+        whose = "none"
+    elif ui.is_human(turn):
+        whose = "me"
+    else:
+        whose = "other"
+    return {"data-mode": ui.mode, "data-phase": view.phase, "data-turn": whose,
+            "data-handover": "true" if ui.handover else "false"}
+
+
+def render(view, ui):
+    """The markup of the game area: bar, notice, the current screen (inert under a dialog), dialog.
+    `view` is None on the screen that opens or joins an online table."""
+    parts = [render_bar(view, ui)]
+    if ui.notice:
+        parts.append('<div class="g-notice" role="alert"><p>' + esc(ui.notice) + '</p>'
+                     '<button type="button" class="g-btn" data-act="dismiss" data-key="dismiss">'
+                     + esc(_("Dismiss")) + '</button></div>')
+    if ui.mode == "online":
+        from game.web.lobby import render_banner, render_lobby
+
+        if view is None:
+            parts.append('<div class="g-table">' + render_lobby(ui) + '</div>')
+            return "".join(parts)
+        parts.append(render_banner(ui))
+    inert = ' inert' if ui.dialog else ''
+    parts.append('<div class="g-table"' + inert + '>' + render_screen(view, ui) + '</div>')
+    if ui.dialog:
+        from game.web.dialogs import render_dialog
+
+        parts.append(render_dialog(view, ui))
+    return "".join(parts)
+
+
+def render_screen(view, ui):
+    # The dialogs and the end of a hand are imported on first use: the first screen of a
+    # page does not need them, and each module costs compile time in the page.
+    if ui.handover:
+        from game.web.dialogs import render_handover
+
+        return render_handover(view)
+    if view.phase in ("hand_over", "match_over"):
+        from game.web.endofhand import render_end
+
+        return render_end(view, ui)
+    return render_table(view, ui)

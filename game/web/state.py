@@ -1,0 +1,125 @@
+"""The page's own state, apart from the match: what is selected, which dialog is open, where
+the focus goes, the player's preferences and card order, the announcements. A plain value,
+changed only by the commands (`game.web.commands`) and read by the render (`game.web.render`).
+"""
+
+from game.web import text as T
+
+LEVELS = ("easy", "medium", "hard")
+SORTS = ("rank", "suit", "melds")  # the sort button's cycle; "custom" once the player reorders
+MODES = ("cpu", "duo", "online")
+
+
+def default_prefs():
+    return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu"}
+
+
+def legal(ui, view, kind, card=None):
+    """The View's legal action of this kind (and card), if the person on screen may take it."""
+    if ui.handover:
+        return None
+    for action in view.legal_actions:
+        if action.kind == kind and (card is None or action.card is card):
+            return action
+    return None
+
+
+class Ui:
+    """mode ("cpu" or "duo"), prefs, selected (a card index), focus (the data-key to focus
+    after drawing), dialog (the open dialog's dict: its kind, the focus to return to, its own
+    fields), order (seat -> card indexes in the order shown), handover (two players: both hands
+    hidden until the next player is ready), notice (a message to dismiss), log (the last
+    announcements), last_seat (the seat that moved last: whose hand a two-player screen shows),
+    online (playing a friend online: the table's code, invitation link, the friend's presence,
+    a new-game offer, the connection's state; None otherwise), lobby (the choices of the screen
+    that opens or joins an online table), online_available (a table server answered)."""
+
+    def __init__(self, prefs=None):
+        self.prefs = prefs or default_prefs()
+        self.mode = self.prefs["mode"]
+        self.selected = None
+        self.focus = None
+        self.dialog = None
+        self.order = {0: [], 1: []}
+        self.handover = False
+        self.notice = None
+        self.log = []
+        self.last_seat = 0
+        self.online = None
+        self.lobby = {"rules": self.prefs["rules"], "code": ""}
+        self.online_available = False
+
+    def my_seat(self):
+        """The seat of the person at this screen (two players on one device: None, both)."""
+        if self.mode == "online":
+            return self.online["seat"] if self.online else 0
+        return None if self.mode == "duo" else 0
+
+    def names(self):
+        """Each seat's name inside sentences."""
+        if self.mode == "duo":
+            return [T.name_player(1), T.name_player(2)]
+        other = T.name_computer() if self.mode == "cpu" else T.name_friend()
+        return [T.name_you(), other] if self.my_seat() == 0 else [other, T.name_you()]
+
+    def seat(self, turn):
+        """The seat whose hand is on screen, given whose turn it is (None between hands)."""
+        if self.mode != "duo":
+            return self.my_seat()
+        return self.last_seat if turn is None else turn
+
+    def is_human(self, seat):
+        """Whether the person (or people) at this screen play `seat`."""
+        return self.mode == "duo" or seat == self.my_seat()
+
+    def seats(self):
+        """The table's seats for this mode: "human" or the computer's level."""
+        if self.mode == "cpu":
+            return ["human", self.prefs["level"]]
+        return ["human", "human"]
+
+    def fresh_hand(self):
+        """Forget the selection and the card order (a new hand or a new match)."""
+        self.selected = None
+        self.dialog = None
+        self.order = {0: [], 1: []}
+
+    def say(self, message):
+        """Keep an announcement in the visible log (the last four)."""
+        if message:
+            self.log = (self.log + [message])[-4:]
+
+    def sync_order(self, view):
+        """Put the hand of the seat on screen in the player's order (before drawing it)."""
+        self.order[view.player] = shown_order(self.prefs["sort"], self.order[view.player], view)
+
+
+def shown_order(sort, order, view):
+    """The indexes of the view's hand in the player's order: sorted by `sort` ("melds": the
+    engine's best arrangement, melds first), or (custom) as they arranged them in `order`,
+    new cards at the end."""
+    hand = view.hand
+    if sort == "melds":
+        ordered = []
+        for meld in view.arrangement.melds:
+            ordered.extend(meld)
+        ordered.extend(sorted(view.arrangement.deadwood, key=_by_rank))
+        return [c.index for c in ordered]
+    if sort == "rank":
+        return [c.index for c in sorted(hand, key=_by_rank)]
+    if sort == "suit":
+        return [c.index for c in sorted(hand, key=_by_suit)]
+    indexes = [c.index for c in hand]
+    kept = [i for i in order if i in indexes]
+    for i in indexes:
+        if i not in kept:
+            kept.append(i)
+    return kept
+
+
+def _by_rank(card):
+    return (card.rank, card.suit)
+
+
+def _by_suit(card):
+    return (card.suit, card.rank)

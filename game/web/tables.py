@@ -1,0 +1,124 @@
+"""Where the match lives, as the page sees it: a `Table` it reads Views from and sends Actions to.
+
+The page never touches a `Match`: it asks a table for the `View` of a seat and sends it the
+seat's `Action`s; the table tells its listener when anything changed. `LocalTable` keeps the
+match in the page (against the computer, or two people on one device); a remote table (the
+online mode) keeps it on the server and speaks the same three verbs over a WebSocket.
+
+Pure Python (no `browser`): the page's adapter runs the timers that pace the computer's moves
+(`computer_to_move`, then `step`), so this module is tested in CPython.
+"""
+
+from game.actions import NEXT_HAND
+from game.errors import IllegalAction
+from game.match import Match
+
+HUMAN = "human"
+
+
+def load_player(level, seed):
+    # Imported on first use: compiling the computer players is the biggest part of the bundle,
+    # and the page is ready for the player before the computer needs them.
+    from game.ai import make_player
+
+    return make_player(level, seed)
+
+
+class LocalTable:
+    """A match in the page. `seats[p]` is HUMAN or a computer level ("easy", "medium", "hard")."""
+
+    def __init__(self, match, seats, clock=None):
+        self.match = match
+        self.seats = list(seats)
+        self.clock = clock  # milliseconds, to time the computer's decisions (the benchmark reads them)
+        self.decisions = []
+        self.listener = None
+        self._players = {}  # seat -> computer player, made on first use
+        # Each seat's count of the match's events it has been shown (restored matches start
+        # with what was already there: nothing is announced twice).
+        self._seen = [len(match.events), len(match.events)]
+
+    @classmethod
+    def new(cls, seed, rules, seats, clock=None):
+        return cls(Match.new(seed, rules), seats, clock)
+
+    @property
+    def seed(self):
+        return self.match.seed
+
+    @property
+    def rules(self):
+        return self.match.rules
+
+    @property
+    def turn(self):
+        """The seat that must move now; None between hands and at the end."""
+        return self.match.current_player
+
+    def listen(self, listener):
+        """`listener()` is called after every change (a move by anyone)."""
+        self.listener = listener
+
+    def view(self, seat):
+        """The seat's View, with the public events it has not been shown yet."""
+        view = self.match.view(seat, self._seen[seat])
+        self._seen[seat] = view.event_count
+        return view
+
+    def act(self, seat, action):
+        """Play `action` for `seat`; raises IllegalAction (a named reason) and changes nothing
+        when it is not that seat's move or not a listed action."""
+        turn = self.match.current_player
+        if turn is None:
+            if action.kind != NEXT_HAND or self.seats[seat] != HUMAN:
+                raise IllegalAction("the hand is over", "hand_over")
+        elif turn != seat:
+            raise IllegalAction("it is not your turn", "not_your_turn")
+        self.match.apply(action)
+        self._changed()
+
+    def set_level(self, seat, level):
+        """Another computer level for a computer seat, from its next decision on."""
+        if self.seats[seat] != HUMAN:
+            self.seats[seat] = level
+            self._players.pop(seat, None)
+
+    def computer_to_move(self):
+        """The computer seat that must move now, or None."""
+        turn = self.match.current_player
+        if turn is not None and self.seats[turn] != HUMAN:
+            return turn
+        return None
+
+    def warm_up(self):
+        """Make the computer players now (their modules compile on first import)."""
+        for seat in (0, 1):
+            self._player(seat)
+
+    def step(self):
+        """One decision of the computer seat to move (None when no computer must move)."""
+        seat = self.computer_to_move()
+        if seat is None:
+            return None
+        player = self._player(seat)
+        started = self.clock() if self.clock else 0
+        action = player.choose(self.match.view(seat))
+        if self.clock:
+            self.decisions.append(self.clock() - started)
+        self.match.apply(action)
+        self._changed()
+        return action
+
+    def _player(self, seat):
+        if self.seats[seat] == HUMAN:
+            return None
+        if seat not in self._players:
+            self._players[seat] = load_player(self.seats[seat], self.match.seed)
+        return self._players[seat]
+
+    def _changed(self):
+        if self.listener is not None:
+            self.listener()
+
+    def to_dict(self):
+        return self.match.to_dict()

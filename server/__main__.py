@@ -1,0 +1,74 @@
+"""`python -m server --host 127.0.0.1 --port 8000 --site site --db tables.sqlite3`."""
+
+import argparse
+import sys
+from pathlib import Path
+
+import uvicorn
+
+from game.ai import LEVELS
+from server.app import Config, create_app
+from server.codes import ALPHABET
+from server.protocol import MAX_MESSAGE
+from server.tables import Settings
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m server", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--site", type=Path, required=True, help="the built site to serve")
+    parser.add_argument("--db", type=Path, required=True, help="SQLite file of the tables")
+    parser.add_argument("--origin", action="append",
+                        help="public origin of the site, e.g. https://play.example.org (repeatable;"
+                             " default http://HOST:PORT, and http://localhost:PORT on loopback)")
+    parser.add_argument("--grace", type=float, default=Settings.grace,
+                        help="seconds before the computer plays for a player who left (default 60)")
+    parser.add_argument("--level", default=Settings.level, help="default computer level")
+    parser.add_argument("--opens-per-minute", type=float, default=Settings.opens_per_minute,
+                        help="tables one IP address may open per minute (default 10, burst 20)")
+    parser.add_argument("--joins-per-minute", type=float, default=Settings.joins_per_minute,
+                        help="joins (and code guesses) per IP address per minute (default 30)")
+    parser.add_argument("--messages-per-second", type=float, default=Settings.messages_per_second,
+                        help="messages one connection may send per second (default 20, burst 40)")
+    parser.add_argument("--code-prefix", default="",
+                        help="first character(s) of every code this process opens, when several"
+                             " processes share the tables behind a proxy (docs/online.md)")
+    args = parser.parse_args(argv)
+    if args.level not in LEVELS:
+        parser.error("--level must be one of " + ", ".join(LEVELS))
+    if len(args.code_prefix) > 2 or any(char not in ALPHABET for char in args.code_prefix):
+        parser.error("--code-prefix takes at most 2 characters of " + ALPHABET)
+    if not (args.site / "index.html").is_file():
+        print(f"error: {args.site} holds no built site (index.html); run `make site` first",
+              file=sys.stderr)
+        return 2
+    origins = tuple(args.origin or default_origins(args.host, args.port))
+    settings = Settings(grace=args.grace, level=args.level,
+                        opens_per_minute=args.opens_per_minute,
+                        opens_burst=max(Settings.opens_burst, int(args.opens_per_minute)),
+                        joins_per_minute=args.joins_per_minute,
+                        joins_burst=max(Settings.joins_burst, int(args.joins_per_minute)),
+                        messages_per_second=args.messages_per_second,
+                        messages_burst=max(Settings.messages_burst, int(2 * args.messages_per_second)),
+                        code_prefix=args.code_prefix)
+    app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings))
+    print(f"serving {args.site} and the tables ({args.db}) on {origins[0]}/ (Ctrl+C stops)",
+          flush=True)
+    # No access log: it would print each WebSocket URL, seat key included.
+    uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level="warning",
+                ws_max_size=16 * MAX_MESSAGE, ws_ping_interval=20, ws_ping_timeout=20)
+    return 0
+
+
+def default_origins(host, port):
+    origins = [f"http://{host}:{port}"]
+    if host in LOOPBACK:
+        origins += [f"http://{name}:{port}" for name in ("127.0.0.1", "localhost") if name != host]
+    return origins
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""Token buckets: per IP for opening and joining tables, per connection for messages."""
+
+
+class Bucket:
+    """`burst` requests at once, then one every `1 / rate` seconds; the clock is passed in."""
+
+    __slots__ = ("rate", "burst", "tokens", "last")
+
+    def __init__(self, rate, burst, now):
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.last = now
+
+    def take(self, now):
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def full(self, now):
+        return self.tokens + (now - self.last) * self.rate >= self.burst
+
+
+class PerKey:
+    """One bucket per key (an IP address); full buckets are forgotten by `forget_full`."""
+
+    def __init__(self, rate, burst):
+        self.rate = rate
+        self.burst = burst
+        self.buckets = {}
+
+    def take(self, key, now):
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = Bucket(self.rate, self.burst, now)
+        return bucket.take(now)
+
+    def forget_full(self, now):
+        for key in [key for key, bucket in self.buckets.items() if bucket.full(now)]:
+            del self.buckets[key]

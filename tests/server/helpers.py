@@ -1,0 +1,137 @@
+"""A real server in a thread on a free 127.0.0.1 port, a tiny site, and socket clients."""
+
+import contextlib
+import json
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import uvicorn
+from websockets.sync.client import connect
+
+from game.ai import make_player
+from game.view import View
+from server.app import Config, create_app
+from server.tables import Settings
+
+TIMEOUT = 10  # seconds a test waits for the server before failing
+
+
+def make_site(root):
+    for lang in ("en", "fr", "vi"):
+        (root / lang).mkdir(parents=True)
+        (root / lang / "index.html").write_text(f"<!doctype html><title>{lang}</title>")
+    (root / "index.html").write_text("<!doctype html><title>root</title>")
+    (root / "404.html").write_text("<!doctype html><title>not here</title>")
+    return root
+
+
+class Running:
+    def __init__(self, port, app):
+        self.port = port
+        self.origin = f"http://127.0.0.1:{port}"
+        self.tables = app.state.tables
+
+    def post(self, path, body=None, origin=None, raw=None):
+        """(status, JSON answer) of a POST."""
+        data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
+        request = urllib.request.Request(self.origin + path, data=data, method="POST")
+        request.add_header("Origin", origin or self.origin)
+        try:
+            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+                return answer.status, json.load(answer)
+        except urllib.error.HTTPError as error:
+            return error.code, json.load(error)
+
+    def get(self, path):
+        try:
+            with urllib.request.urlopen(self.origin + path, timeout=TIMEOUT) as answer:
+                return answer.status, dict(answer.headers), answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def socket(self, code, key, origin=None):
+        return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{code}?key={key}",
+                       origin=origin or self.origin, open_timeout=TIMEOUT)
+
+    def table(self, rules="short"):
+        """A table with both seats taken: (code, key of seat 0, key of seat 1)."""
+        status, opened = self.post("/api/tables", {"rules": rules})
+        assert status == 201, opened
+        status, joined = self.post(f"/api/tables/{opened['code']}/join")
+        assert status == 200, joined
+        return opened["code"], opened["key"], joined["key"]
+
+
+@contextlib.contextmanager
+def running(tmp_path, settings=None, clock=time.time, db=None):
+    """The app served by uvicorn in a thread; stopped when the block ends."""
+    site = make_site(tmp_path / "site")
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    config = Config(site=site, db=db or tmp_path / "tables.sqlite3",
+                    origins=(f"http://127.0.0.1:{port}",), settings=settings or Settings(),
+                    clock=clock, tick=0.05)
+    app = create_app(config)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
+                                           ws_max_size=65536, lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + TIMEOUT
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.01)
+    try:
+        yield Running(port, app)
+    finally:
+        server.should_exit = True
+        thread.join(TIMEOUT)
+        listener.close()
+
+
+def receive(websocket):
+    """The next view; an error message instead fails the test."""
+    message = json.loads(websocket.recv(timeout=TIMEOUT))
+    assert message["type"] == "view", message
+    return message
+
+
+def wait_for(websocket, wanted):
+    """The first view for which `wanted(view message)` is true (earlier ones are skipped)."""
+    while True:
+        message = receive(websocket)
+        if wanted(message):
+            return message
+
+
+def seated(seat0, seat1):
+    """The views of both sockets once each shows both players connected."""
+    def both(message):
+        return all(state["connected"] for state in message["table"]["seats"])
+    return [wait_for(seat0, both), wait_for(seat1, both)]
+
+
+def view_after(websocket, version):
+    """The first view newer than `version` (the newest either seat saw before acting)."""
+    return wait_for(websocket, lambda message: message["version"] > version)
+
+
+def play_match(sockets, first_views, levels=("medium", "easy"), limit=2000):
+    """Both seats choose with the computer on the views they receive, sending each action
+    through their socket, until the match is over. Returns (last views, actions sent)."""
+    players = [make_player(level, seat + 1) for seat, level in enumerate(levels)]
+    views = list(first_views)
+    sent = 0
+    while not views[0]["view"]["phase"] == "match_over":
+        assert sent < limit, "the match did not end"
+        mover = views[0]["view"]["turn"]
+        seat = 0 if mover is None else mover
+        action = players[seat].choose(View.from_dict(views[seat]["view"]))
+        sockets[seat].send(json.dumps({"type": "act", "action": action.to_dict()}))
+        sent += 1
+        version = max(view["version"] for view in views)
+        views = [view_after(websocket, version) for websocket in sockets]
+    return views, sent

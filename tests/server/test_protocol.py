@@ -1,0 +1,73 @@
+"""What a seat is sent: its own view, never the other seat's hidden cards, the stock or the
+seed; and the events since its last view."""
+
+import json
+
+import pytest
+
+from game.ai import make_player
+from game.cards import DECK
+from game.view import View
+from server.protocol import view_message
+from server.store import Store
+from tests.server.test_room import seated
+
+CODES = {card.code for card in DECK}
+
+
+def codes_in(value):
+    """Every card code anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value} & CODES
+    if isinstance(value, dict):
+        return set().union(set(), *(codes_in(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(set(), *(codes_in(item) for item in value))
+    return set()
+
+
+def hidden_from(match, seat):
+    """The stock, and until the hand is over the opponent's cards not taken from the pile."""
+    hand = match.hand
+    hidden = {card.code for card in hand.stock}
+    if hand.phase != "over":
+        opponent = 1 - seat
+        hidden |= {card.code for card in hand.hands[opponent]} - {card.code for card in hand.known[opponent]}
+    return hidden
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store(tmp_path / "tables.sqlite3")
+    yield store
+    store.close()
+
+
+@pytest.mark.parametrize("rules", ["classic", "modern", "oklahoma"])
+def test_no_message_holds_a_hidden_card_or_the_seed(store, rules):
+    room = seated(store, rules=rules)
+    players = [make_player("medium", 1), make_player("hard", 2)]
+    seen = [0, 0]
+    for step in range(2000):
+        match = room.match
+        for seat in (0, 1):
+            message = json.loads(json.dumps(view_message(room, seat, seen[seat])))
+            seen[seat] = message["view"]["event_count"]
+            assert not codes_in(message) & hidden_from(match, seat), (rules, step, seat)
+            assert str(room.record.seed) not in json.dumps(message)
+        if match.is_over:
+            break
+        mover = 0 if match.current_player is None else match.current_player
+        room.act(mover, players[mover].choose(match.view(mover)).to_dict(), float(step))
+    assert room.match.is_over
+
+
+def test_each_view_carries_the_events_since_the_last_one(store):
+    room = seated(store)
+    first = view_message(room, 0)["view"]
+    assert first["events"] == []
+    mover = room.match.current_player
+    room.act(mover, room.match.legal_actions()[0].to_dict(), 1.0)
+    after = view_message(room, 0, first["event_count"])["view"]
+    assert [event["kind"] for event in after["events"]] == [room.record.actions[0]["kind"]]
+    assert View.from_dict(after).legal_actions == room.match.view(0).legal_actions

@@ -1,0 +1,141 @@
+"""The page's commands in CPython: each handler changes the UI state and returns an Outcome."""
+
+import pytest
+
+from game.actions import DISCARD, DRAW_STOCK, KNOCK, PASS, TAKE_UPCARD, Action
+from game.errors import IllegalAction
+from game.match import Match
+from game.web import commands as C
+from game.web import i18n
+from game.web import text as T
+from game.web.state import Ui
+from game.web.tables import HUMAN, LocalTable
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.install(i18n.Catalog(None))
+
+
+def setup(seed=24, seats=(HUMAN, HUMAN)):
+    table = LocalTable.new(seed, Match.new(seed).rules, list(seats))
+    ui = Ui()
+    ui.mode = "duo" if seats[1] == HUMAN else "cpu"
+    return table, ui
+
+
+def do(table, ui, name, arg=None):
+    """Run a command for the seat to move and send its action, as the adapter does."""
+    seat = ui.seat(table.turn)
+    view = table.view(seat)
+    ui.sync_order(view)
+    outcome = C.run(name, ui, view, arg)
+    if outcome.action is not None:
+        try:
+            table.act(seat, outcome.action)
+        except IllegalAction as refused:
+            return outcome, refused
+    return outcome, None
+
+
+def test_discarding_asks_first_then_sends_the_listed_action():
+    table, ui = setup()
+    do(table, ui, "take_upcard")
+    view = table.view(table.turn)
+    card = next(a.card for a in view.legal_actions if a.kind == DISCARD)
+    do(table, ui, "card", card.index)
+    outcome, _ = do(table, ui, "discard")
+    assert outcome.action is None and ui.dialog["kind"] == "discard"
+    outcome, refused = do(table, ui, "confirm_discard")
+    assert outcome.action == Action(DISCARD, card) and refused is None
+    assert ui.dialog is None
+
+
+def test_discard_outside_the_discard_turn_is_refused_for_the_real_reason():
+    table, ui = setup()
+    seat = table.turn
+    ui.selected = table.view(seat).hand[0].index
+    outcome, refused = do(table, ui, "discard")
+    assert refused.reason == "upcard_offer"
+    assert T.refusal(refused.reason, refused.details) == "Take the upcard or pass first."
+
+
+def test_the_card_just_taken_cannot_be_discarded():
+    table, ui = setup()
+    do(table, ui, "take_upcard")
+    taken = table.view(table.turn).taken
+    do(table, ui, "card", taken.index)
+    outcome, refused = do(table, ui, "discard")
+    assert refused.reason == "taken_card" and ui.dialog is None
+
+
+def test_a_knock_over_the_limit_says_the_numbers():
+    table, ui = setup()
+    do(table, ui, "take_upcard")
+    view = table.view(table.turn)
+    card = next(c for c in view.hand if c.index in view.discard_deadwood and view.discard_deadwood[c.index] > 10)
+    do(table, ui, "card", card.index)
+    outcome, refused = do(table, ui, "knock")
+    assert refused.reason == "over_limit"
+    assert str(view.discard_deadwood[card.index]) in T.refusal(refused.reason, refused.details)
+
+
+def test_nothing_moves_while_the_hands_are_hidden():
+    table, ui = setup()
+    ui.handover = True
+    before = table.to_dict()
+    for name in ("draw_stock", "take_upcard", "pass", "pile", "discard", "knock", "sort"):
+        outcome, refused = do(table, ui, name)
+        assert outcome.action is None
+    assert table.to_dict() == before
+    do(table, ui, "reveal")
+    assert ui.handover is False
+
+
+def test_the_pile_takes_the_upcard_during_the_offer_and_plain_moves_are_listed_ones():
+    table, ui = setup()
+    outcome, refused = do(table, ui, "pile")
+    assert outcome.action == Action(TAKE_UPCARD) and refused is None
+    table, ui = setup()
+    outcome, _ = do(table, ui, "pass")
+    assert outcome.action == Action(PASS)
+    outcome, refused = do(table, ui, "draw_stock")
+    assert refused is None or outcome.action == Action(DRAW_STOCK)
+
+
+def test_reordering_moves_the_card_and_saves_the_order():
+    table, ui = setup()
+    view = table.view(table.turn)
+    ui.sync_order(view)
+    first, second = ui.order[view.player][:2]
+    outcome = C.run("move_card", ui, view, (first, 1))
+    assert ui.order[view.player][:2] == [second, first]
+    assert ui.prefs["sort"] == "custom" and C.SAVE in outcome.effects
+    assert C.run("move_card", ui, view, (ui.order[view.player][0], -1)) is C.NOTHING
+
+
+def test_the_knock_dialog_declares_the_engines_best_melds():
+    for seed in range(60):
+        table, ui = setup(seed)
+        for _ in range(40):
+            seat = table.turn
+            if seat is None:
+                break
+            view = table.view(seat)
+            knocks = [a for a in view.legal_actions if a.kind == KNOCK]
+            if knocks:
+                ui.selected = knocks[0].card.index
+                do(table, ui, "knock")
+                assert ui.dialog["kind"] == "knock"
+                outcome, refused = do(table, ui, "confirm_knock")
+                assert refused is None and outcome.action.kind == KNOCK and outcome.action.melds
+                assert table.view(seat).end_kind in ("knock", "undercut")
+                return
+            legal = [a for a in view.legal_actions if a.kind != KNOCK]
+            table.act(seat, legal[0])
+    raise AssertionError("no knock found")
+
+
+def test_every_command_has_a_handler_and_every_shortcut_a_command():
+    assert set(C.SHORTCUTS.values()) <= set(C.COMMANDS)
+    assert set(C.WHILE_HIDDEN) <= set(C.COMMANDS)

@@ -1,0 +1,100 @@
+"""The online table in CPython: a RemoteTable fed the server's messages (docs/online.md)."""
+
+import pytest
+
+from game.actions import PASS, Action
+from game.match import Match
+from game.web import i18n
+from game.web import text as T
+from game.web.lobby import render_banner, render_lobby
+from game.web.remote import RemoteTable
+from game.web.render import render
+from game.web.state import Ui
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.install(i18n.Catalog(None))
+
+
+def server_view(match, seat, version, since=None, seats=None, offer=None):
+    return {"type": "view", "version": version, "view": match.view(seat, since).to_dict(),
+            "table": {"code": "K7MQ2X", "seat": seat, "level": "medium", "new_game_offered_by": offer,
+                      "seats": seats or [{"joined": True, "connected": True, "computer": False}] * 2}}
+
+
+def remote(seat=1):
+    sent = []
+    table = RemoteTable("K7MQ2X", seat, sent.append)
+    heard = []
+    table.listen(lambda: heard.append(table.version))
+    refusals = []
+    table.on_refusal(lambda reason, details: refusals.append((reason, details)))
+    return table, sent, heard, refusals
+
+
+def test_views_arrive_in_order_and_older_or_foreign_ones_change_nothing():
+    match = Match.new(9)
+    table, sent, heard, _ = remote(seat=1)
+    table.receive(server_view(match, 1, 3))
+    assert heard == [3] and table.view(1).player == 1
+    table.receive(server_view(match, 1, 2))  # older
+    table.receive(server_view(match, 0, 9))  # the other seat's: never shown
+    table.receive({"type": "view", "version": 10, "view": {"format": "nope"}})
+    table.receive("not a dict")
+    assert heard == [3] and table.version == 3
+
+
+def test_events_are_handed_out_once():
+    match = Match.new(9)
+    table, sent, heard, _ = remote(seat=match.current_player)
+    seat = table.seat
+    table.receive(server_view(match, seat, 1, since=len(match.events)))
+    match.apply(Action(PASS))
+    table.receive(server_view(match, seat, 2, since=len(match.events) - 1))
+    assert [e.kind for e in table.view(seat).events] == ["pass"]
+    assert table.view(seat).events == []
+
+
+def test_an_action_is_sent_as_the_protocol_says_and_refusals_carry_the_engines_rule():
+    match = Match.new(9)
+    table, sent, heard, refusals = remote(seat=0)
+    table.act(0, Action("discard", match.hand.hands[0][0]))
+    assert sent == [{"type": "act", "action": {"kind": "discard", "card": match.hand.hands[0][0].code}}]
+    table.receive({"type": "error", "reason": "illegal_action", "rule": "upcard_offer", "details": {}})
+    table.receive({"type": "error", "reason": "not_your_turn"})
+    assert [r for r, _ in refusals] == ["upcard_offer", "not_your_turn"]
+    assert T.refusal("upcard_offer", {}) == "Take the upcard or pass first."
+    table.offer_new_game(False)
+    assert sent[-1] == {"type": "new_game", "accept": False}
+
+
+@pytest.mark.parametrize("seats, expected", [
+    ([{"joined": True, "connected": True, "computer": False}, {"joined": False}], "waiting"),
+    ([{"joined": True, "connected": True, "computer": False}, {"joined": True, "connected": False, "computer": False}], "away"),
+    ([{"joined": True, "connected": True, "computer": False}, {"joined": True, "connected": False, "computer": True}], "computer"),
+])
+def test_the_friends_presence_comes_from_the_servers_seats(seats, expected):
+    table, *_ = remote(seat=0)
+    table.receive(server_view(Match.new(4), 0, 1, seats=seats, offer=1))
+    assert table.opponent() == expected and table.offer() == "theirs"
+
+
+def test_the_lobby_and_the_banner_are_drawn_from_the_ui_state():
+    ui = Ui()
+    ui.mode = "online"
+    ui.online_available = True
+    html = render(None, ui)
+    assert 'data-act="online_open"' in html and 'data-act="online_join"' in html
+    assert render_lobby(ui) in html
+    ui.online = {"code": "K7MQ2X", "seat": 1, "status": "lost", "opponent": "waiting", "offer": "theirs",
+                 "answer": None, "invite": "http://127.0.0.1:8000/en/#table=K7MQ2X"}
+    banner = render_banner(ui)
+    assert "K7MQ2X" in banner and "reconnecting" in banner and 'data-act="accept_new"' in banner
+    assert ui.names() == ["your friend", "you"] and ui.seat(0) == 1
+
+
+def test_every_online_reason_of_the_protocol_has_a_sentence():
+    for reason in ("no_such_table", "table_full", "too_many_tables", "too_many_requests", "bad_key",
+                   "no_opponent", "too_many_messages", "malformed_json", "not_connected"):
+        assert T.online_problem(reason) != T.online_problem("no_server") or reason == "no_server"
