@@ -16,11 +16,17 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP) ## Create .venv and install the project with its dev extras
 
-test: $(STAMP) ## Run every test, the browser tests included
+# Lint first, then make sure Chromium is there (installed when root, else the command to run):
+# the browser tests fail, never skip, without it.
+test: lint $(STAMP) ## Run ruff and every test, the browser tests included
+	tests/browser/ensure-chromium
 	$(PY) -m pytest -q
 
 lint: $(STAMP) ## Check the code with ruff
 	$(PY) -m ruff check game generator server tests bench
+
+golden: $(STAMP) ## Rebuild the golden-output tree after an intended output change (then review git diff)
+	GOLDEN_UPDATE=1 $(PY) -m pytest -q tests/generator/test_golden.py
 
 bench: $(STAMP) ## Print speed and size figures (engine, build, browser, AI, table server)
 	$(PY) -m bench
@@ -53,4 +59,4 @@ arena: $(STAMP) ## Play the standard table of computer-player matchups
 clean: ## Remove the built site and caches
 	rm -rf site .pytest_cache .ruff_cache
 
-.PHONY: help install test lint bench site serve extract update-po stats init-lang arena clean
+.PHONY: help install test lint golden bench site serve extract update-po stats init-lang arena clean

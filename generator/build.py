@@ -1,5 +1,6 @@
 """The build pipeline: config -> catalogues -> content -> templates -> game bundle -> precompress -> write."""
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -8,29 +9,29 @@ from markupsafe import Markup
 
 from generator import bundle, precompressed
 from generator.catalogs import load_language
-from generator.config import SOURCE_LANGUAGE, load_config
+from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
 from generator.errors import BuildError
+from generator.headers import headers_file, meta_policy
 from generator.sitemap import sitemap_xml
+from generator.static import PUBLISHED, copy_static
+from generator.stats import expected_messages, language_coverage
 from generator.templates import install_language, make_environment, render
-from generator.write import atomic_folder, copy_tree, write_text
+from generator.write import atomic_folder, check_target, write_text
 
-CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval'; worker-src 'self' blob:; "
-       "style-src 'self'; img-src 'self' data:")
 SHOWN_GAPS = 5  # warnings listed per language; `stats` lists the counts per domain
 
 
 @dataclass(frozen=True)
 class LanguageReport:
     code: str
-    pages: int
-    strings: int
-    translated: int
+    pages: int  # 0 when the language is not published
+    coverage: tuple  # generator.stats.Coverage per domain, then the total (as `make stats`)
     gaps: tuple  # generator.catalogs.Gap
 
     @property
-    def coverage(self):
-        return 100.0 * self.translated / self.strings if self.strings else 100.0
+    def percent(self):
+        return self.coverage[-1].percent
 
 
 def page_path(lang, slug):
@@ -42,20 +43,37 @@ def page_url(lang, slug):
     return lang + "/" if slug == "index" else page_path(lang, slug)
 
 
-def build(root, out=None, log=print, warn=print):
-    """Build the site of the project at `root` into `out` (default root/site); returns reports."""
+def build(root, out=None, log=print, warn=print, allow_incomplete=False):
+    """Build the site of the project at `root` into `out` (default root/site); returns reports.
+
+    A language translated below `min_coverage` (site.toml) is left out of the site, unless
+    `allow_incomplete`; its report says so (pages == 0).
+    """
     started = time.perf_counter()
     config = load_config(root)
     out = Path(out) if out is not None else config.root / "site"
+    check_target(out, config.root)
     if not config.languages or config.languages[0].code != SOURCE_LANGUAGE:
         raise BuildError("no " + SOURCE_LANGUAGE + "/LC_MESSAGES folder: English is the source language",
                          config.locales_dir)
     catalogs = {lang.code: load_language(config, lang.code) for lang in config.languages}
+    for lang_catalogs in catalogs.values():
+        for line in lang_catalogs.warnings:
+            warn(line)
+    expected = {domain: expected_messages(config, domain) for domain in DOMAINS}
+    coverage = {lang.code: language_coverage(config, lang.code, catalogs[lang.code].parsed, expected)
+                for lang in config.languages}
+    all_languages = config.languages
+    config = _published(config, coverage, allow_incomplete, warn)  # from here on: the site's
+    reports = [LanguageReport(lang.code, 0, coverage[lang.code], catalogs[lang.code].gaps)
+               for lang in all_languages if lang not in config.languages]
     sources = load_sources(config.content_dir)
     env = make_environment(config.templates_dir)
-    reports = []
     with atomic_folder(out) as work:
-        copy_tree(config.templates_dir / "static", work / "static")
+        left_out = copy_static(config.templates_dir / "static", work / "static")
+        if left_out:
+            warn("warning: not published (only " + " ".join(PUBLISHED) + "; no dotfiles): "
+                 + ", ".join(str(path) for path in left_out))
         assets = bundle.build_game_assets(work, config.languages, locales_dir=config.locales_dir)
         slugs = [source.document.slug for source in sources]
         render_example = _example_renderer(env)
@@ -70,20 +88,20 @@ def build(root, out=None, log=print, warn=print):
             write_text(work, language.code + "/404.html", render(env, "404.html", context))
             if language.code == config.languages[0].code:
                 write_text(work, "404.html", render(env, "404.html", context))
-            report = LanguageReport(language.code, len(pages) + 1, catalogs[language.code].total,
-                                    catalogs[language.code].translated, catalogs[language.code].gaps)
+            report = LanguageReport(language.code, len(pages) + 1, coverage[language.code],
+                                    catalogs[language.code].gaps)
             reports.append(report)
-            log(f"{language.code}: {report.pages} pages, {report.strings} strings, "
-                f"{report.coverage:.0f}% translated")
-            _warn_gaps(report, warn)
+            log(f"{language.code}: {report.pages} pages, " + _coverage_text(config, report))
+            _warn_gaps(config, report, warn)
         install_language(env, catalogs[config.languages[0].code]["site"])
         write_text(work, "index.html", render(env, "root.html", _root_context(config)))
         write_text(work, "sitemap.xml", sitemap_xml(_alternates(config, slug) for slug in slugs))
+        write_text(work, "_headers", headers_file())
         write_text(work, "robots.txt", "User-agent: *\nAllow: /\nSitemap: " + config.base_url + "sitemap.xml\n")
         precompressed.compress_site(work)
     elapsed = time.perf_counter() - started
     total_pages = sum(r.pages for r in reports) + 1
-    log(f"built {len(reports)} languages, {total_pages} pages into {out} in {elapsed:.2f} s")
+    log(f"built {len(config.languages)} languages, {total_pages} pages into {out} in {elapsed:.2f} s")
     return reports
 
 
@@ -98,7 +116,35 @@ def _example_renderer(env):
     return render_example
 
 
-def _warn_gaps(report, warn):
+def _published(config, coverage, allow_incomplete, warn):
+    """The config with only the languages to publish: the source and those at min_coverage."""
+    published = []
+    for lang in config.languages:
+        total = coverage[lang.code][-1]
+        if lang.code == SOURCE_LANGUAGE or total.percent >= config.min_coverage or allow_incomplete:
+            published.append(lang)
+            continue
+        warn(f"warning: {lang.code}: not published: {total.percent:.1f}% translated ("
+             + ", ".join(f"{row.domain} {row.translated}/{row.total}" for row in coverage[lang.code][:-1])
+             + f"), below min_coverage = {config.min_coverage:g} in site.toml; translate it "
+             "(make stats) or build with --allow-incomplete")
+    return dataclasses.replace(config, languages=tuple(published))
+
+
+def _coverage_text(config, report):
+    if report.code == SOURCE_LANGUAGE:
+        return "source language"
+    rows = ", ".join(f"{row.domain} {row.percent:.1f}% ({row.translated}/{row.total})"
+                     for row in report.coverage[:-1])
+    return f"{report.percent:.1f}% translated ({rows})"
+
+
+def _warn_gaps(config, report, warn):
+    for row in report.coverage[:-1]:
+        if row.missing:
+            warn(f"warning: {config.po_path(report.code, row.domain)}: {row.missing} messages of "
+                 f"{config.pot_path(row.domain).name} are missing, shown in English "
+                 "(make update-po)")
     for gap in report.gaps[:SHOWN_GAPS]:
         text = gap.msgid if len(gap.msgid) <= 60 else gap.msgid[:59] + "…"
         warn(f"warning: {gap.path}:{gap.line}: {gap.state}, shown in English: {text!r}")
@@ -122,7 +168,7 @@ def _page_context(config, language, page, pages, assets):
     root = config.base_path if is_404 else "../"
     here = "404.html" if is_404 else None
     return {
-        "csp": CSP,
+        "csp": meta_policy(),
         "site_name": config.site_name,
         "lang": language,
         "page": page,
@@ -147,7 +193,7 @@ def _game_context(assets, code, root):
 
 def _root_context(config):
     return {
-        "csp": CSP,
+        "csp": meta_policy(),
         "site_name": config.site_name,
         "lang": config.languages[0],
         "languages": config.languages,

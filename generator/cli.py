@@ -8,8 +8,10 @@ from pathlib import Path
 
 from generator import build, precompressed, stats, workflow
 from generator.errors import BuildError
+from generator.headers import security_headers
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+INCOMPLETE_HELP = "also publish languages translated below min_coverage (site.toml)"
 
 
 def main(argv=None):
@@ -18,9 +20,12 @@ def main(argv=None):
                         help="project folder holding site.toml (default: this checkout)")
     commands = parser.add_subparsers(dest="command", required=True)
     command = commands.add_parser("build", help="build the site (default into ROOT/site)")
-    command.add_argument("--out", type=Path, help="output folder")
+    command.add_argument("--out", type=Path, help="output folder (new, empty, or a site this "
+                         "command made)")
+    command.add_argument("--allow-incomplete", action="store_true", help=INCOMPLETE_HELP)
     command = commands.add_parser("serve", help="build, then serve on http://127.0.0.1:PORT/")
     command.add_argument("--port", type=int, default=8000)
+    command.add_argument("--allow-incomplete", action="store_true", help=INCOMPLETE_HELP)
     commands.add_parser("extract", help="write locales/<domain>.pot from the sources")
     commands.add_parser("update", help="merge the .pot templates into every .po")
     commands.add_parser("compile", help="check every .po and write its .mo")
@@ -40,10 +45,10 @@ def _run(args):
     root = args.root
     warn = functools.partial(print, file=sys.stderr)
     if args.command == "build":
-        build.build(root, args.out, warn=warn)
+        build.build(root, args.out, warn=warn, allow_incomplete=args.allow_incomplete)
     elif args.command == "serve":
         out = root / "site"
-        build.build(root, out, warn=warn)
+        build.build(root, out, warn=warn, allow_incomplete=args.allow_incomplete)
         handler = functools.partial(_Handler, directory=str(out))
         with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
             print(f"serving {out} on http://127.0.0.1:{args.port}/ (Ctrl+C stops)")
@@ -66,8 +71,13 @@ def _run(args):
 
 
 class _Handler(precompressed.HandlerMixin, http.server.SimpleHTTPRequestHandler):
-    """Serves the site's own 404 page, as a static host would, and the build's precompressed
-    copies with their headers (generator.precompressed)."""
+    """Serves the site's own 404 page and its security headers, as a static host would, and the
+    build's precompressed copies with their headers (generator.precompressed)."""
+
+    def end_headers(self):
+        for name, value in security_headers().items():
+            self.send_header(name, value)
+        super().end_headers()
 
     def send_error(self, code, message=None, explain=None):
         page = Path(self.directory) / "404.html"

@@ -8,9 +8,11 @@ from urllib.parse import urlsplit
 from babel import Locale, UnknownLocaleError
 
 from generator.errors import BuildError
+from generator.readtext import read_text
 
 DOMAINS = ("site", "content", "game")
 SOURCE_LANGUAGE = "en"
+DEFAULT_MIN_COVERAGE = 80
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,7 @@ class Config:
     base_url: str  # absolute, ends with "/"
     site_name: str
     languages: tuple  # of Language, the source language first
+    min_coverage: float = DEFAULT_MIN_COVERAGE  # % translated a language needs to be published
 
     @property
     def base_path(self):
@@ -56,7 +59,7 @@ def load_config(root):
     root = Path(root)
     path = root / "site.toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text(path))
     except FileNotFoundError:
         raise BuildError("missing site configuration", path) from None
     except tomllib.TOMLDecodeError as exc:
@@ -70,7 +73,12 @@ def load_config(root):
     site_name = data.get("site_name")
     if not isinstance(site_name, str) or not site_name:
         raise BuildError("site_name must be a non-empty string", path)
-    return Config(root, base_url, site_name, find_languages(root / "locales"))
+    min_coverage = data.get("min_coverage", DEFAULT_MIN_COVERAGE)
+    if isinstance(min_coverage, bool) or not isinstance(min_coverage, int | float) \
+            or not 0 <= min_coverage <= 100:
+        raise BuildError("min_coverage must be a percentage from 0 to 100, got "
+                         + repr(min_coverage), path)
+    return Config(root, base_url, site_name, find_languages(root / "locales"), min_coverage)
 
 
 def find_languages(locales_dir):

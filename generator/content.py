@@ -19,6 +19,7 @@ from markupsafe import Markup
 from generator.blocks import CHIPS, Fence, Text, chip_groups, parse_document
 from generator.errors import BuildError
 from generator.examples import compute_example
+from generator.readtext import read_text
 from generator.sanitize import safe_url, sanitize, source_tags
 
 _SPACES = re.compile(r"[ \t\r\n]+")
@@ -28,6 +29,8 @@ _SPACES = re.compile(r"[ \t\r\n]+")
 _TOKEN = "\ue000{}\ue001"
 _TOKENS = re.compile("<p>\ue000(\\d+)\ue001</p>|\ue000(\\d+)\ue001")
 _PRIVATE = re.compile("[\ue000\ue001]")
+_CODE_SPAN = re.compile(r"(`+[^`]*`+)")
+_BAR = re.compile(r"(?<!\\)\|")
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,7 @@ def load_sources(content_dir):
     """Parse content/*.md, check every card chip and settle every example; sorted by nav."""
     sources = []
     for path in sorted(Path(content_dir).glob("*.md")):
-        document = parse_document(path.read_text(encoding="utf-8"), path, path.stem)
+        document = parse_document(read_text(path), path, path.stem)
         examples = {}
         for block in document.blocks:
             if isinstance(block, Fence):
@@ -64,6 +67,14 @@ def load_sources(content_dir):
     if not sources:
         raise BuildError("no content pages (content/*.md)", content_dir)
     return sorted(sources, key=lambda s: (int(s.document.meta.get("nav", ("0",))[0]), s.document.slug))
+
+
+def escape_pipes(text):
+    """A table cell's text with each `|` outside code spans escaped (`\\|`), so a translated
+    cell can hold a bar without splitting the row (Markdown keeps bars in code spans)."""
+    parts = _CODE_SPAN.split(text)
+    return "".join(part if index % 2 else _BAR.sub(r"\\|", part)
+                   for index, part in enumerate(parts))
 
 
 def _check_chips(group, path, line):
@@ -104,7 +115,8 @@ class ContentRenderer:
                 else:
                     lines.append(block.markup)
                 continue
-            lines.append("".join(self._translate(p) if isinstance(p, Text) else p
+            cell = block.kind == "row"
+            lines.append("".join(self._translate(p, cell) if isinstance(p, Text) else p
                                  for p in block.pieces))
         html = _TOKENS.sub(lambda m: self._stash[int(m.group(1) or m.group(2))],
                            self.md.convert("\n".join(lines)))
@@ -112,11 +124,13 @@ class ContentRenderer:
         return Page(document.slug, self.content.gettext(meta["title"][0]),
                     self.content.gettext(meta["description"][0]), Markup(html))
 
-    def _translate(self, piece):
+    def _translate(self, piece, cell=False):
         # Collapse only ASCII whitespace: the no-break spaces of French typography must stay.
         text = _SPACES.sub(" ", _PRIVATE.sub("", self.content.gettext(piece.text))).strip(" ")
         if "<" in text:
             text = sanitize(text, source_tags(piece.text))
+        if cell:
+            text = escape_pipes(text)
         return CHIPS.sub(lambda m: self._store(self.chips(m.group(1))), text)
 
     def _store(self, html):

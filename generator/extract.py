@@ -7,13 +7,15 @@ Registered in pyproject.toml as the `markdown` extraction method, so both
 from pathlib import Path
 
 from generator.blocks import Fence, parse_document
+from generator.checkers import TABLE_CELL
+from generator.readtext import decode
 
 _KIND_NOTES = {
     "heading": "heading",
     "paragraph": "paragraph",
     "item": "list item",
     "quote": "quotation",
-    "row": "table cell",
+    "row": TABLE_CELL,  # generator.checkers reads it
 }
 _META_NOTES = {
     "title": "page title (the page heading and the browser tab title)",
@@ -31,7 +33,7 @@ def extract_markdown(fileobj, keywords, comment_tags, options):
     name = getattr(fileobj, "name", "content.md")
     text = fileobj.read()
     if isinstance(text, bytes):
-        text = text.decode(options.get("encoding", "utf-8") if options else "utf-8")
+        text = decode(text, name)  # content is UTF-8: one clear error otherwise
     slug = Path(str(name)).stem
     document = parse_document(text, name, slug)
     for key in ("title", "description"):

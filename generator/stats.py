@@ -12,7 +12,8 @@ class Coverage:
     domain: str  # or "total"
     translated: int
     fuzzy: int
-    untranslated: int
+    untranslated: int  # empty in the .po, or missing from it
+    missing: int = 0  # of `untranslated`: in the .pot, not in the .po (run `make update-po`)
 
     @property
     def total(self):
@@ -23,11 +24,19 @@ class Coverage:
         return 100.0 * self.translated / self.total if self.total else 100.0
 
 
-def coverage(config, lang, domain):
-    """Counts one .po against its .pot: a message the .po lacks is untranslated."""
-    catalog = read_catalog(config.po_path(lang, domain), lang)
+def expected_messages(config, domain):
+    """The (context, id) keys of a domain's .pot; empty when there is none."""
     pot_path = config.pot_path(domain)
-    expected = {(m.context, m.id) for m in read_catalog(pot_path, None) if m.id} if pot_path.exists() else set()
+    return {(m.context, m.id) for m in read_catalog(pot_path, None) if m.id} if pot_path.exists() else set()
+
+
+def coverage(config, lang, domain, catalog=None, expected=None):
+    """Counts one .po against its .pot: a message the .po lacks is untranslated. `catalog` and
+    `expected` save reading the files again when the caller has them."""
+    if catalog is None:
+        catalog = read_catalog(config.po_path(lang, domain), lang)
+    if expected is None:
+        expected = expected_messages(config, domain)
     translated = fuzzy = untranslated = 0
     present = set()
     for message in catalog:
@@ -44,14 +53,17 @@ def coverage(config, lang, domain):
             translated += 1
         else:
             untranslated += 1
-    return Coverage(lang, domain, translated, fuzzy, untranslated + len(expected - present))
+    missing = len(expected - present)
+    return Coverage(lang, domain, translated, fuzzy, untranslated + missing, missing)
 
 
-def language_coverage(config, lang):
-    """Per-domain Coverage values followed by the language's total."""
-    rows = [coverage(config, lang, domain) for domain in DOMAINS]
+def language_coverage(config, lang, parsed=None, expected=None):
+    """Per-domain Coverage values followed by the language's total; `parsed` and `expected`
+    are optional {domain: catalogue} and {domain: expected_messages()}."""
+    rows = [coverage(config, lang, domain, (parsed or {}).get(domain), (expected or {}).get(domain))
+            for domain in DOMAINS]
     rows.append(Coverage(lang, "total", sum(r.translated for r in rows), sum(r.fuzzy for r in rows),
-                         sum(r.untranslated for r in rows)))
+                         sum(r.untranslated for r in rows), sum(r.missing for r in rows)))
     return rows
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import jinja2
 
 from generator.errors import BuildError
+from generator.readtext import read_text
 from generator.sanitize import sanitize, source_tags
 
 
@@ -30,6 +31,7 @@ def make_environment(templates_dir):
     # Templates compile differently for newstyle gettext: set it before compiling any.
     env.install_null_translations(newstyle=True)
     for name in env.list_templates(extensions=["html", "xml"]):
+        read_text(Path(templates_dir) / name)  # UTF-8, or an error at the line
         try:
             env.get_template(name)
         except jinja2.TemplateSyntaxError as exc:

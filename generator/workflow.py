@@ -16,18 +16,9 @@ from babel.util import pathmatch
 from generator.catalogs import load_catalog, read_catalog
 from generator.config import DOMAINS, SOURCE_LANGUAGE, language, load_config
 from generator.errors import BuildError
+from generator.plurals import GETTEXT_PLURALS
 
 COMMENT_TAGS = ("Translators:",)
-# Babel follows CLDR, which gives these languages a third plural form for millions; gettext
-# tools and translators use the classic forms, so new catalogues start with these.
-GETTEXT_PLURALS = {
-    "fr": "nplurals=2; plural=(n > 1);",
-    "pt_BR": "nplurals=2; plural=(n > 1);",
-    "pt": "nplurals=2; plural=(n != 1);",
-    "es": "nplurals=2; plural=(n != 1);",
-    "it": "nplurals=2; plural=(n != 1);",
-    "ca": "nplurals=2; plural=(n != 1);",
-}
 _SKIP_DIRS = {".git", ".venv", "__pycache__", "node_modules", "site"}
 
 

@@ -78,7 +78,8 @@ class App:
         computer players) once the page is ready, before the player or the computer needs it."""
         from game.web import commands, controls, dialogs, endofhand  # noqa: F401
 
-        self.table.warm_up()
+        if self.table is not None:
+            self.table.warm_up()
 
     def on_hashchange(self, ev):
         """A shared `#seed=` link opened in a tab that already shows the game: deal that seed;
@@ -196,6 +197,7 @@ class App:
         self.ui.online = None
 
     def refused(self, reason, details):
+        self.schedule()  # no longer waiting for the server
         self.announce(T.refusal(reason, details) if reason in T.REFUSALS else T.online_problem(reason))
 
     def forget(self):
@@ -306,8 +308,11 @@ class App:
     def send(self, action):
         """Send the seat on screen's action to the table; a refusal is said in words."""
         seat = self.view.player
+        if self.table.waiting:  # the server has not answered the last move yet
+            return
         try:
             self.table.act(seat, action)
+            self.schedule()  # an online table keeps the page busy until the server answers
         except IllegalAction as refused:
             self.show(self.view)
             self.announce(T.refusal(refused.reason, refused.details))
@@ -315,16 +320,19 @@ class App:
     # --- the table changed -------------------------------------------------------------------------
 
     def on_table_change(self):
-        """After any move: save, switch the screen in two-player mode, announce, draw, pace."""
+        """After any move: save, switch the screen in two-player mode, announce, draw, pace.
+        (An online table also changes when only the friend's presence or an offer does: the
+        selection and an open dialog stay then.)"""
         ui = self.ui
         before = self.view
         turn = self.table.turn
         if before is not None and before.turn is not None:
             ui.last_seat = before.turn
-        ui.selected = None
-        ui.dialog = None
-        self.save()
         seat = ui.seat(turn)
+        if before is None or before.event_count != self.table.event_count(seat):
+            ui.selected = None
+            ui.dialog = None
+        self.save()
         if ui.mode == "duo" and turn is not None and (before is None or turn != before.turn):
             ui.handover = True
             ui.log = []  # the next player must not read the previous one's moves of their cards
@@ -356,7 +364,7 @@ class App:
         if self.timer is not None:
             return
         if self.table is None or self.table.computer_to_move() is None:
-            self.root.attrs["data-busy"] = "false"
+            self.root.attrs["data-busy"] = "true" if self.table is not None and self.table.waiting else "false"
             return
         self.root.attrs["data-busy"] = "true"
         self.timer = window.setTimeout(self.computer_step, storage.pace())
@@ -384,7 +392,8 @@ class App:
     def show(self, view):
         self.view = view
         ui = self.ui
-        ui.sync_order(view)
+        if view is not None:
+            ui.sync_order(view)
         root = self.root
         for key, value in attributes(view, ui).items():
             root.attrs[key] = value

@@ -43,12 +43,14 @@ def render_banner(ui):
         out.append('<p class="g-problem">' + esc(_("The connection to the table was lost: reconnecting…")) + '</p>')
     presence = online.get("opponent")
     if presence == "waiting":
+        # Translators: {code} is the table's code, six letters and digits such as K7MQ2X.
         out.append('<p>' + esc(fmt(_("Table {code}: send this link to your friend, who will join you "
                                       "from their own device."), code=online["code"])) + '</p>')
         out.append('<p class="g-invite"><a href="' + esc(online["invite"]) + '" data-key="invite">'
                    + esc(online["invite"]) + '</a> <button type="button" class="g-btn" data-act="copy_invite" '
                    'data-key="copy_invite">' + esc(_("Copy the link")) + '</button></p>')
     else:
+        # Translators: {code} is the table's code, six letters and digits such as K7MQ2X.
         out.append('<p>' + esc(fmt(_("Table {code}"), code=online["code"])) + ' · '
                    + esc(PRESENCE.get(presence, PRESENCE["here"])()) + '</p>')
     offer = online.get("offer")

@@ -92,10 +92,16 @@ def request(method, path, body, done):
     def answered(response):
         status = response.status
 
-        def read(data):
+        def read(text):
+            # Through javascript.JSON.parse, as storage does: the value comes back as Python
+            # dicts and lists (response.json() would give a JavaScript object).
+            try:
+                data = JSON.parse(text)
+            except JavascriptError:  # noqa: F821 (a Brython builtin): not JSON, e.g. a static host's 404 page
+                data = None
             done(status, data if isinstance(data, dict) else {})
 
-        response.json().then(read, failed)
+        response.text().then(read, failed)
 
     window.fetch(path, options).then(answered, failed)
 
@@ -171,6 +177,7 @@ class Connection:
 
     def opened(self, ev):
         self.tries = 0
+        self.table.reconnected()
         self.on_status("open")
 
     def message(self, ev):

@@ -26,6 +26,7 @@ class RemoteTable:
         self.listener = None
         self.refused = None  # called with (reason, details) when the server refuses a message
         self._fresh = []  # events of received views not yet handed to the page
+        self.waiting = False  # an action was sent and the server has not answered yet
 
     # --- the verbs the page uses (as LocalTable's) --------------------------------------------
 
@@ -54,8 +55,13 @@ class RemoteTable:
         self._fresh = []
         return view
 
+    def event_count(self, seat):
+        """The event count of the last view: it grows with every move (not with presence)."""
+        return self.latest.event_count if self.latest is not None else 0
+
     def act(self, seat, action):
         """Send the seat's action; the server answers with a view, or with a refusal."""
+        self.waiting = True
         self.send({"type": "act", "action": action.to_dict()})
 
     def offer_new_game(self, accept=True):
@@ -98,6 +104,10 @@ class RemoteTable:
             return None
         return "mine" if by == self.seat else "theirs"
 
+    def reconnected(self):
+        """A new connection: its views are numbered afresh (a restarted server counts from 0)."""
+        self.version = -1
+
     # --- what the server says ------------------------------------------------------------------
 
     def receive(self, message):
@@ -105,6 +115,8 @@ class RemoteTable:
         if not isinstance(message, dict):
             return
         kind = message.get("type")
+        if kind == "error":
+            self.waiting = False
         if kind == "view":
             self._view(message)
         elif kind == "error" and self.refused is not None:
@@ -126,6 +138,7 @@ class RemoteTable:
             return
         info = message.get("table")
         self.version = version
+        self.waiting = False
         self.latest = view
         self.info = info if isinstance(info, dict) and isinstance(info.get("seats"), list) else self.info
         self._fresh = self._fresh + view.events

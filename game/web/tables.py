@@ -32,6 +32,7 @@ class LocalTable:
         self.seats = list(seats)
         self.clock = clock  # milliseconds, to time the computer's decisions (the benchmark reads them)
         self.decisions = []
+        self.waiting = False  # a local table answers at once (a remote one may keep the page waiting)
         self.listener = None
         self._players = {}  # seat -> computer player, made on first use
         # Each seat's count of the match's events it has been shown (restored matches start
@@ -64,6 +65,10 @@ class LocalTable:
         view = self.match.view(seat, self._seen[seat])
         self._seen[seat] = view.event_count
         return view
+
+    def event_count(self, seat):
+        """How many events of the match there are: it grows with every move."""
+        return len(self.match.events)
 
     def act(self, seat, action):
         """Play `action` for `seat`; raises IllegalAction (a named reason) and changes nothing

@@ -1,18 +1,20 @@
 """One built site, one local HTTP server and one headless Chromium per test session.
 
 Chromium is Debian's (/usr/bin/chromium), driven by Playwright for Python; never
-`playwright install`. Without it the browser tests skip, except in CI (env CI set) where
-they fail.
+`playwright install`. Without it the browser tests fail (they never skip): `make test`
+installs it first when it can (tests/browser/ensure-chromium).
 """
 
+import contextlib
 import functools
-import http.server
 import os
 import socketserver
 import threading
 from pathlib import Path
 
 import pytest
+
+from generator import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -30,16 +32,12 @@ def pytest_collection_modifyitems(config, items):
 
 def _need_browser():
     if not os.path.exists(CHROMIUM):
-        message = CHROMIUM + " is missing (apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message + ": the browser tests must run in CI")
-        pytest.skip(message)
+        pytest.fail(CHROMIUM + " is missing and the browser tests need it; run: "
+                    "sudo apt-get install chromium", pytrace=False)
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        if os.environ.get("CI"):
-            pytest.fail("playwright (Python) is not installed")
-        pytest.skip("playwright (Python) is not installed")
+        pytest.fail("playwright (Python) is not installed; run: make install", pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -52,21 +50,32 @@ def site(tmp_path_factory):
     return out
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+class _Quiet(cli._Handler):
+    """`make serve`'s handler (security headers, 404 page), without the request log."""
+
     def log_message(self, *args):
         pass
 
 
-@pytest.fixture(scope="session")
-def base_url(site):
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+@contextlib.contextmanager
+def serving(folder, handler=_Quiet):
+    """An HTTP server on 127.0.0.1 and a free port for `folder`; yields its base URL."""
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0),
+                                             functools.partial(handler, directory=str(folder)))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield "http://127.0.0.1:" + str(server.server_address[1])
-    server.shutdown()
-    server.server_close()
+    try:
+        yield "http://127.0.0.1:" + str(server.server_address[1])
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site):
+    with serving(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

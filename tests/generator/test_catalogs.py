@@ -4,7 +4,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from generator import stats
-from generator.catalogs import Messages, load_catalog, placeholders
+from generator.catalogs import Messages, load_catalog
+from generator.checkers import found_placeholders as placeholders
 from generator.config import DOMAINS, load_config
 from tests.generator.conftest import REPO, quiet
 
@@ -33,7 +34,7 @@ def test_missing_and_fuzzy_messages_fall_back_to_english_and_are_reported(tmp_pa
     po = write_po(tmp_path / "site.po", 'msgid "Rules"\nmsgstr "Règles"\n\n'
                   'msgid "Play"\nmsgstr ""\n\n'
                   '#, fuzzy\nmsgid "FAQ"\nmsgstr "Foire"\n')
-    messages, gaps, count = load_catalog(po, "fr", "site")
+    messages, gaps, count, _ = load_catalog(po, "fr", "site")
     assert (messages.gettext("Rules"), messages.gettext("Play"), messages.gettext("FAQ")) == (
         "Règles", "Play", "FAQ")
     assert count == 3
@@ -45,7 +46,7 @@ def test_a_half_translated_plural_falls_back_to_english_as_a_whole(tmp_path):
                   'msgid "%(num)s card"\nmsgid_plural "%(num)s cards"\nmsgstr[0] "%(num)s carte"\nmsgstr[1] ""\n\n'
                   'msgctxt "meld"\nmsgid "%(num)s run"\nmsgid_plural "%(num)s runs"\n'
                   'msgstr[0] "%(num)s suite"\nmsgstr[1] "%(num)s suites"\n')
-    messages, gaps, _ = load_catalog(po, "fr", "site")
+    messages, gaps, _, _ = load_catalog(po, "fr", "site")
     assert [messages.ngettext("%(num)s card", "%(num)s cards", n) for n in (1, 2)] == [
         "%(num)s card", "%(num)s cards"]
     # French plural rule (n > 1): 0 and 1 take the singular.
@@ -57,7 +58,7 @@ def test_a_half_translated_plural_falls_back_to_english_as_a_whole(tmp_path):
 def test_vietnamese_has_one_plural_form(tmp_path):
     po = write_po(tmp_path / "site.po", 'msgid "%(num)s card"\nmsgid_plural "%(num)s cards"\n'
                   'msgstr[0] "%(num)s lá bài"\n', plural="nplurals=1; plural=0;")
-    messages, gaps, _ = load_catalog(po, "vi", "site")
+    messages, gaps, _, _ = load_catalog(po, "vi", "site")
     assert [messages.ngettext("%(num)s card", "%(num)s cards", n) for n in (1, 5)] == ["%(num)s lá bài"] * 2
     assert gaps == []
 
@@ -70,7 +71,7 @@ def test_placeholders_are_names_formats_and_card_chips():
 def test_a_plural_form_may_drop_the_number_but_not_invent_one(tmp_path):
     po = write_po(tmp_path / "site.po", 'msgid "one card"\nmsgid_plural "%(num)s cards"\n'
                   'msgstr[0] "une carte"\nmsgstr[1] "%(num)s cartes"\n')
-    messages, _, _ = load_catalog(po, "fr", "site")
+    messages, _, _, _ = load_catalog(po, "fr", "site")
     assert messages.ngettext("one card", "%(num)s cards", 1) == "une carte"
     po = write_po(tmp_path / "bad.po", 'msgid "one card"\nmsgid_plural "%(num)s cards"\n'
                   'msgstr[0] "une carte"\nmsgstr[1] "{num} cartes"\n')
@@ -107,3 +108,30 @@ def test_stats_strict_passes_on_a_complete_project(project):
 def test_stats_strict_on_the_real_catalogues():
     # Fails until the translators have finished fr and vi: that is its purpose in CI.
     assert stats.stats(REPO, strict=True, log=quiet) == []
+
+
+def test_our_checkers_run_through_babels_catalog_check():
+    from babel.messages.catalog import Catalog
+
+    from generator.checkers import placeholders as placeholder_checker
+
+    catalog = Catalog(locale="fr", domain="game")
+    catalog.add("Discard the {card}?", "Défausser la {{card}} ?", lineno=3)
+    [(message, errors)] = list(catalog.check())
+    assert "not in the source: {{card}}" in str(errors[0])
+    from babel.messages.checkers import checkers
+
+    assert placeholder_checker in checkers  # registered as a babel.checkers entry point
+
+
+@pytest.mark.parametrize("first", ["generator.checkers", "generator.extract", "babel.messages.checkers"])
+def test_the_checkers_import_whatever_is_imported_first(first):
+    # Babel loads the registered checkers when babel.messages.checkers is first imported; a
+    # circular import there broke `pybabel extract` when generator.checkers came first.
+    import subprocess
+    import sys
+
+    code = f"import {first}; from babel.messages.checkers import checkers; print(len(checkers))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) >= 5  # Babel's two and our three

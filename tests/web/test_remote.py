@@ -98,3 +98,12 @@ def test_every_online_reason_of_the_protocol_has_a_sentence():
     for reason in ("no_such_table", "table_full", "too_many_tables", "too_many_requests", "bad_key",
                    "no_opponent", "too_many_messages", "malformed_json", "not_connected"):
         assert T.online_problem(reason) != T.online_problem("no_server") or reason == "no_server"
+
+
+def test_a_new_connection_numbers_its_views_afresh():
+    match = Match.new(9)
+    table, sent, heard, _ = remote(seat=0)
+    table.receive(server_view(match, 0, 30))
+    table.reconnected()  # e.g. the server restarted: its versions start again
+    table.receive(server_view(match, 0, 1))
+    assert heard == [30, 1]

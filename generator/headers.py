@@ -1,0 +1,71 @@
+"""The site's security headers: one table, used by every server and every host config.
+
+Standard library only, no I/O, so any server can import it:
+
+- `python -m generator serve` (generator.cli) sends `security_headers()` on every response;
+- the build writes `headers_file()` as the site's `_headers` (Netlify, Cloudflare Pages) and
+  puts `meta_policy()` in each page's `<meta http-equiv="Content-Security-Policy">`, for hosts
+  that send no header at all;
+- docs/deploy.md shows `nginx_snippet()` (a test keeps the two identical);
+- the table server passes `connect_src` to allow its WebSocket origin, e.g.
+  `security_headers(connect_src="ws://127.0.0.1:8001")`.
+
+Why each directive: scripts only from the site ('unsafe-eval' because Brython compiles Python
+to JavaScript in the page, `blob:` workers for the computer player), no inline code at all,
+`frame-ancestors 'none'` so no other site can frame a page (clickjacking), `base-uri 'none'`
+so injected markup cannot re-root relative URLs, `form-action 'self'`.
+"""
+
+CSP = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'unsafe-eval'"),
+    ("worker-src", "'self' blob:"),
+    ("style-src", "'self'"),
+    ("img-src", "'self' data:"),
+    ("connect-src", "'self'"),
+    ("base-uri", "'none'"),
+    ("form-action", "'self'"),
+    ("frame-ancestors", "'none'"),
+)
+# Browsers ignore (and log an error for) these in a <meta> policy: header only.
+_HEADER_ONLY = frozenset({"frame-ancestors"})
+
+OTHER_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
+}
+
+
+def content_security_policy(connect_src=None, header=True):
+    """The CSP as one string; `connect_src` adds origins (e.g. a WebSocket server's) to 'self'."""
+    directives = []
+    for name, value in CSP:
+        if not header and name in _HEADER_ONLY:
+            continue
+        if name == "connect-src" and connect_src:
+            value += " " + connect_src
+        directives.append(name + " " + value)
+    return "; ".join(directives)
+
+
+def meta_policy():
+    """The policy for a page's <meta> tag: the header's, less what a <meta> cannot carry."""
+    return content_security_policy(header=False)
+
+
+def security_headers(connect_src=None):
+    """{header name: value} to send with every response of the site."""
+    return {"Content-Security-Policy": content_security_policy(connect_src), **OTHER_HEADERS}
+
+
+def headers_file():
+    """The `_headers` file of Netlify / Cloudflare Pages: every path gets every header."""
+    lines = ["/*"] + ["  " + name + ": " + value for name, value in security_headers().items()]
+    return "\n".join(lines) + "\n"
+
+
+def nginx_snippet():
+    """The same headers as nginx `add_header` lines (for a `server` or `location` block)."""
+    return "".join(f'add_header {name} "{value}" always;\n'
+                   for name, value in security_headers().items())

@@ -1,0 +1,34 @@
+"""Which files of `site_templates/static/` are published: an explicit list of web file types.
+
+Everything else stays out of the site and is named in the build log, so a stray `.env`, an
+editor backup (`site.css~`, `.bak`, `.swp`) or a dotfile folder (`.git/`) is never served.
+To publish a new kind of asset, add its pattern to PUBLISHED.
+"""
+
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+PUBLISHED = ("*.css", "*.js", "*.svg", "*.png", "*.webp", "*.ico", "*.woff2", "*.json", "*.txt")
+
+
+def is_published(relative):
+    """True for a file whose every path part is visible and whose name matches PUBLISHED."""
+    parts = Path(relative).parts
+    return (not any(part.startswith(".") for part in parts)
+            and any(fnmatchcase(parts[-1], pattern) for pattern in PUBLISHED))
+
+
+def copy_static(source, destination):
+    """Copy the published files byte for byte, in a stable order; return the others' paths."""
+    left_out = []
+    for path in sorted(Path(source).rglob("*")):
+        if not path.is_file():
+            continue
+        relative = path.relative_to(source)
+        if not is_published(relative):
+            left_out.append(path)
+            continue
+        out = Path(destination) / relative
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(path.read_bytes())
+    return left_out

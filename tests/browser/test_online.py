@@ -1,0 +1,153 @@
+"""Two browsers play a friend online through the real table server (the built site, one origin)."""
+
+import socket
+import threading
+import time
+
+import pytest
+import uvicorn
+
+from server.app import Config, create_app
+from server.tables import Settings
+from tests.browser.test_game import keyboard_turn, state, wait_idle
+
+pytestmark = pytest.mark.browser
+GRACE = 2.0  # seconds before the computer plays for a player who left
+
+
+class TableServer:
+    """The table server on one 127.0.0.1 port, serving the built site; it can be stopped and
+    started again on the same port and database (a restart, as after a crash)."""
+
+    def __init__(self, site, db):
+        self.site, self.db = site, db
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = None
+
+    def start(self):
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        config = Config(site=self.site, db=self.db, origins=(self.url,), settings=Settings(grace=GRACE), tick=0.2)
+        self.server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning", access_log=False,
+                                                    lifespan="on"))
+        self.listener = listener
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [listener]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the table server did not start"
+            time.sleep(0.02)
+
+    def stop(self):
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.listener.close()
+
+
+@pytest.fixture
+def tables(site, tmp_path):
+    server = TableServer(site, tmp_path / "tables.sqlite3")
+    server.start()
+    yield server
+    server.stop()
+
+
+def online_ready(page):
+    page.wait_for_selector('#game select[data-act="mode"] option[value="online"]', state="attached")
+
+
+def my_turn_or_over(page):
+    page.wait_for_function("""() => { const g = document.querySelector('#game');
+        return g.dataset.turn === 'me' || ['hand_over', 'match_over'].includes(g.dataset.phase); }""")
+
+
+def play_a_hand(pages):
+    """Each page plays its own turns by keyboard until the hand is over."""
+    for _ in range(200):
+        phases = [state(p)["phase"] for p in pages]
+        if any(ph in ("hand_over", "match_over") for ph in phases):
+            return
+        for p in pages:
+            wait_idle(p)  # an online page is busy until the server answers its move
+            if state(p)["turn"] == "me":
+                keyboard_turn(p)
+                p.wait_for_timeout(50)
+    raise AssertionError("the hand did not end")
+
+
+def test_a_hand_played_online_then_a_friend_leaves_and_comes_back(browser, tables):
+    url = tables.url
+    host = browser.new_context(viewport={"width": 1280, "height": 900})
+    guest = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        a = host.new_page()
+        a.goto(url + "/en/")
+        a.wait_for_selector("#game[data-ready=true]")
+        online_ready(a)
+        a.select_option('#game select[data-act="mode"]', "online")
+        a.wait_for_selector('#game [data-act="online_open"]')
+        a.check('#game input[data-key="lobby-rules-short"]')
+        a.click('#game [data-act="online_open"]')
+        invite = a.locator("#game .g-invite a").get_attribute("href")
+        assert "#table=" in invite and "key" not in invite
+
+        b = guest.new_page()
+        b.goto(invite)
+        b.wait_for_selector("#game[data-ready=true]")
+        b.wait_for_selector("#game .g-hand [data-card]")
+        a.wait_for_function("!document.querySelector('#game .g-invite')")  # the friend is here
+        assert len(a.locator("#game .g-hand [data-card]").all()) >= 10
+        mine = set(a.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card)"))
+        theirs = set(b.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card)"))
+        assert mine and theirs and not mine & theirs
+
+        play_a_hand([a, b])
+        assert state(a)["phase"] in ("hand_over", "match_over")
+        a.wait_for_selector("#game .g-end .g-scoreline")
+        b.wait_for_selector("#game .g-end .g-scoreline")
+        assert a.inner_text("#game .g-scoreline") != ""
+
+        # The guest leaves; after the grace period the computer plays their seat.
+        b.close()
+        a.keyboard.press("n")  # deal the next hand
+        a.wait_for_function("document.querySelector('#game .g-online').textContent.includes('computer')",
+                            timeout=GRACE * 1000 + 15000)
+        for _ in range(6):  # the host keeps playing against the computer in the guest's seat
+            my_turn_or_over(a)
+            wait_idle(a)
+            if state(a)["phase"] in ("hand_over", "match_over"):
+                break
+            keyboard_turn(a)
+        # The guest comes back with the key kept in their browser.
+        b = guest.new_page()
+        b.goto(invite)
+        b.wait_for_selector("#game .g-hand [data-card]")
+        a.wait_for_function("document.querySelector('#game .g-online').textContent.includes('is here')")
+        code = invite.split("=")[1]
+        assert b.evaluate("Object.keys(JSON.parse(localStorage.getItem('ginrummy.tables')))") == [code]
+
+        # A reload and a server restart lose nothing: both pages come back to the same table.
+        hand = b.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card).sort()")
+        b.reload()
+        b.wait_for_selector("#game .g-hand [data-card]")
+        assert b.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card).sort()") == hand
+        tables.stop()
+        a.wait_for_function("document.querySelector('#game .g-online').textContent.includes('reconnecting')")
+        tables.start()
+        a.wait_for_function("!document.querySelector('#game .g-online').textContent.includes('reconnecting')",
+                            timeout=30000)
+        assert b.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card).sort()") == hand
+
+        # A new game needs both: the host offers, the guest accepts.
+        a.click('#game [data-act="offer_new"]')
+        b.wait_for_selector('#game [data-act="accept_new"]')
+        b.click('#game [data-act="accept_new"]')
+        a.wait_for_function("document.querySelector('#game .g-score').textContent.includes(' 0,')")
+    finally:
+        host.close()
+        guest.close()
