@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from game.ai import LEVELS
 from game.rules import PRESETS
-from generator.build import CSP
+from generator.headers import content_security_policy
 from server.hub import Client, Hub
 from server.limits import Bucket
 from server.protocol import error_message, handle
@@ -201,7 +201,7 @@ class SecurityHeaders:
     def __init__(self, app, origin):
         self.app = app
         socket_origin = origin.replace("https://", "wss://", 1).replace("http://", "ws://", 1)
-        policy = CSP + "; connect-src 'self' " + socket_origin
+        policy = content_security_policy(connect_src=socket_origin)
         self.headers = [(b"content-security-policy", policy.encode()),
                         (b"x-content-type-options", b"nosniff"),
                         (b"referrer-policy", b"no-referrer")]
