@@ -20,6 +20,8 @@ from pathlib import Path
 
 import brotli
 
+from generator import cache
+
 # Server preference among the encodings a request accepts equally: Brotli is smaller.
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 TEXT_SUFFIXES = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt")
@@ -51,8 +53,10 @@ def compress_files(paths):
     for path in paths:
         path = Path(path)
         data = path.read_bytes()
+        digest = cache.key(data)
         for _, suffix in ENCODINGS:
-            packed = compressors[suffix](data)
+            packed = cache.cached("compressed" + suffix, digest,
+                                  lambda suffix=suffix: compressors[suffix](data))
             if len(packed) < len(data):
                 path.with_name(path.name + suffix).write_bytes(packed)
                 written += 1
