@@ -56,7 +56,7 @@ def compress_files(paths):
         digest = cache.key(data)
         for _, suffix in ENCODINGS:
             packed = cache.cached("compressed" + suffix, digest,
-                                  lambda suffix=suffix: compressors[suffix](data))
+                                  lambda suffix=suffix, data=data: compressors[suffix](data))
             if len(packed) < len(data):
                 path.with_name(path.name + suffix).write_bytes(packed)
                 written += 1
