@@ -15,8 +15,8 @@ from game.web import storage
 from game.web import text as T
 from game.web.i18n import _
 from game.web.markup import log_items
-from game.web.render import attributes, render
-from game.web.state import Ui, default_prefs
+from game.web.render import attributes, fallback_focus, render
+from game.web.state import Ui, default_prefs, in_progress
 from game.web.tables import LocalTable
 
 
@@ -31,6 +31,7 @@ class App:
         self.table = None
         self.view = None  # the View on screen
         self.timer = None
+        self.taking = False  # the player just sent a move: its result takes the focus
         root.clear()
         self.live = document.createElement("div")
         self.live.className = "g-live"
@@ -42,6 +43,7 @@ class App:
         root.appendChild(self.main)
         root.bind("click", self.on_click)
         root.bind("change", self.on_change)
+        root.bind("dblclick", self.on_dblclick)
         document.bind("keydown", self.on_key)
         window.bind("hashchange", self.on_hashchange)
 
@@ -50,7 +52,7 @@ class App:
     def start(self):
         storage.load_prefs(self.ui.prefs)
         self.ui.mode = self.ui.prefs["mode"]
-        self.load_mode(hash_seed())
+        self.load_mode(hash_seed(), ask=True)
         self.root.attrs["data-ready"] = "true"
         self.schedule()
         window.setTimeout(self.warm_up, 0)
@@ -65,13 +67,18 @@ class App:
     def on_hashchange(self, ev):
         """A shared `#seed=` link opened in a tab that already shows the game: deal that seed."""
         seed = hash_seed()
-        if seed is not None and seed != self.table.seed:
-            self.cancel_timer()
-            self.load_mode(seed)
-            self.schedule()
+        if seed is None or seed == self.table.seed:
+            return
+        if in_progress(self.view):
+            self.command("offer_seed", seed)
+            return
+        self.cancel_timer()
+        self.load_mode(seed)
+        self.schedule()
 
-    def load_mode(self, seed=None):
-        """Restore this mode's saved match (or start one; a `#seed=` in the URL wins)."""
+    def load_mode(self, seed=None, ask=False):
+        """Restore this mode's saved match (or start one; a `#seed=` in the URL wins, after
+        asking (`ask`) when the saved match is in progress)."""
         self.forget()
         ui = self.ui
         table = None
@@ -79,14 +86,26 @@ class App:
             table, order = storage.load_table(ui.mode, ui.seats(), now)
         except CorruptSave as exc:
             ui.notice = _("Your saved game could not be restored, so a new game has started.") + " (" + str(exc) + ")"
-        if table is None or (seed is not None and table.seed != seed):
+        offer = None
+        if table is not None and seed is not None and table.seed != seed:
+            if ask and in_progress(table.view(ui.seat(table.turn))):
+                offer = seed
+            else:
+                table = None
+        if table is None:
             self.new_match(seed, Rules.preset(ui.prefs["rules"]), announce=False)
             return
         ui.order.update(order)
         self.use(table)
         ui.handover = ui.mode == "duo" and self.table.turn is not None
-        self.set_hash()
         self.refresh()
+        if offer is not None:
+            from game.web import commands
+
+            commands.run("offer_seed", ui, self.view, offer)
+            self.show(self.view)
+        else:
+            self.set_hash()
         self.announce(T.turn_text(self.view, ui.mode, ui.handover))
 
     def new_match(self, seed=None, rules=None, announce=True):
@@ -144,11 +163,20 @@ class App:
 
         controls.on_key(self, ev)
 
+    def on_dblclick(self, ev):
+        from game.web import controls
+
+        controls.on_dblclick(self, ev)
+
     def command(self, name, arg=None):
         """Run one command and carry out its outcome: effects, the action, the announcement."""
         from game.web import commands
 
         ui = self.ui
+        ui.motion = None
+        active = document.activeElement
+        if active is not None and self.main.contains(active) and "data-key" in active.attrs:
+            ui.focus = active.attrs["data-key"]  # where a dialog opened now returns the focus
         outcome = commands.run(name, ui, self.view, arg)
         effects = outcome.effects
         if commands.SAVE_PREFS in effects:
@@ -167,22 +195,40 @@ class App:
             self.cancel_timer()
             self.load_mode()
             self.schedule()
+            self.take_focus()
+            return
+        if commands.CLEAR_DATA in effects:
+            storage.clear_all()
+            ui.prefs = default_prefs()
+            ui.mode = ui.prefs["mode"]
+            self.new_match(None, Rules.preset(ui.prefs["rules"]), announce=False)
+            self.take_focus()
+            self.announce(_("Saved data cleared. A new game has started."))
+            return
+        if commands.OPEN_SEED in effects:
+            self.cancel_timer()
+            self.load_mode(hash_seed())
+            self.schedule()
+            self.take_focus()
             return
         if outcome.action is not None:
             self.send(outcome.action)
         elif commands.FOCUS_ONLY in effects:
             self.move_focus()
         else:
-            self.show(self.view)
+            self.show(self.view, True)
+        if ui.dialog is None and hash_seed() != self.table.seed:
+            self.set_hash()  # a shared deal was refused: the address names the match shown
         self.announce(outcome.say)
 
     def send(self, action):
         """Send the seat on screen's action to the table; a refusal is said in words."""
         seat = self.view.player
+        self.taking = True
         try:
             self.table.act(seat, action)
         except IllegalAction as refused:
-            self.show(self.view)
+            self.show(self.view, True)
             self.announce(T.refusal(refused.reason, refused.details))
 
     # --- the table changed -------------------------------------------------------------------------
@@ -213,7 +259,11 @@ class App:
             ui.focus = "c" + str(view.drawn.index)
         elif ui.focus is None or not ui.focus.startswith("c"):
             ui.focus = None
-        self.show(view)
+        kinds = [event.kind for event in view.events]
+        ui.motion = "draw" if view.drawn is not None and "draw_stock" in kinds else (
+            "discard" if "discard" in kinds else None)
+        self.show(view, self.taking)
+        self.taking = False
         self.announce(" ".join(m for m in messages if m))
         self.schedule()
 
@@ -227,7 +277,7 @@ class App:
             self.root.attrs["data-busy"] = "false"
             return
         self.root.attrs["data-busy"] = "true"
-        self.timer = window.setTimeout(self.computer_step, storage.pace())
+        self.timer = window.setTimeout(self.computer_step, storage.pace(self.ui.prefs))
 
     def cancel_timer(self):
         if self.timer is not None:
@@ -249,9 +299,13 @@ class App:
         """Draw the seat on screen from a fresh View (a match just started or restored)."""
         self.show(self.table.view(self.ui.seat(self.table.turn)))
 
-    def show(self, view):
+    def show(self, view, take=False):
+        """Draw the view; the focus follows into the new markup when it was in the game (or
+        `take`: a command of the player), and is never left on the page's body."""
         self.view = view
         ui = self.ui
+        active = document.activeElement
+        take = take or (active is not None and self.root.contains(active))
         ui.sync_order(view)
         root = self.root
         for key, value in attributes(view, ui).items():
@@ -262,17 +316,20 @@ class App:
         else:
             root.classList.remove("four-colour")
         self.main.html = render(view, ui)
-        self.restore_focus()
+        if take:
+            self.take_focus()
 
-    def restore_focus(self):
+    def take_focus(self):
+        """Focus ui.focus (a dialog: its own), else the screen's sensible control."""
         key = self.ui.focus
         if self.ui.dialog:
             key = self.ui.dialog.get("focus", key)
-        if not key:
-            return
-        found = self.main.select('[data-key="' + key + '"]')
-        if found:
-            found[0].focus()
+        choices = (['[data-key="' + key + '"]'] if key else []) + fallback_focus(self.view, self.ui)
+        for selector in choices:
+            for el in self.main.select(selector):
+                if "disabled" not in el.attrs:
+                    focus(el)
+                    return
 
     def move_focus(self):
         """Only the focus moved (arrows in the hand, a radio button): no new drawing."""
@@ -283,7 +340,7 @@ class App:
         found = self.main.select('[data-key="' + key + '"]') if key else []
         if found:
             found[0].attrs["tabindex"] = "0"
-            found[0].focus()
+            focus(found[0])
 
     def announce(self, message):
         if not message:
@@ -293,6 +350,11 @@ class App:
         log = document.select(".g-log")
         if log:
             log[0].html = log_items(self.ui.log)
+
+
+def focus(el):
+    """Focus without scrolling the page (the table is already in view)."""
+    el.focus({"preventScroll": True})
 
 
 def hash_seed():

@@ -1,22 +1,31 @@
-"""The page's input: one delegated click listener and one change listener on `#game`, one
+"""The page's input: one delegated click, double-click and change listener on `#game`, one
 keydown listener on the document. Each turns a DOM event into a command name and its argument
 (`game.web.commands`) and hands it to the adapter (`App.command`); nothing here decides a move.
 
 Focus: arrows move along the hand (one card in the tab order), Alt or Shift with an arrow moves
-the card itself (the sort becomes "custom"), Escape closes a dialog or drops the selection.
+the card itself (the sort becomes "custom"), Escape closes a dialog or drops the selection, and
+Tab stays inside an open dialog. Form controls keep their own keys: no shortcut reaches them.
 """
 
-from game.web.commands import SHORTCUTS
+from browser import document
+
+from game.web.keys import shortcuts
 
 # The choices (selects, checkboxes, radio buttons) and how each reads its new value.
 CHOICES = {
     "level": lambda target: target.value,
     "four": lambda target: bool(target.checked),
+    "quick": lambda target: bool(target.checked),
+    "pace": lambda target: target.value,
+    "pick_sort": lambda target: target.value,
     "mode": lambda target: target.value,
     "group": lambda target: (int(target.attrs["data-card"]), int(target.value)),
     "pick_rules": lambda target: target.value,
     "pick_mode": lambda target: target.value,
 }
+
+FOCUSABLE = 'button:not([disabled]), select, input, [tabindex="0"]'
+FORM_TAGS = ("INPUT", "SELECT", "TEXTAREA", "OPTION")
 
 
 def on_change(app, ev):
@@ -32,7 +41,7 @@ def on_click(app, ev):
     target = ev.target.closest("[data-act]")
     if target is None or not app.root.contains(target):
         return
-    if target.tagName in ("SELECT", "INPUT", "OPTION"):
+    if target.tagName in FORM_TAGS:
         return
     if "disabled" in target.attrs or target.getAttribute("aria-disabled") == "true":
         return
@@ -43,22 +52,54 @@ def on_click(app, ev):
         app.command(act)
 
 
+def on_dblclick(app, ev):
+    """A double tap or click on a card of the hand: discard it (when the player skips the
+    confirmation; the command does nothing otherwise)."""
+    target = ev.target.closest("[data-card]")
+    if target is None or not app.root.contains(target) or "data-act" not in target.attrs:
+        return
+    if target.attrs["data-act"] == "card":
+        app.command("quick_discard", int(target.attrs["data-card"]))
+
+
+def trap_tab(app, ev):
+    """Tab and Shift+Tab cycle inside the open dialog (the page behind it is never reached)."""
+    found = app.main.select(".g-dialog")
+    if not found:
+        return
+    items = [el for el in found[0].select(FOCUSABLE)]
+    if not items:
+        return
+    active = document.activeElement
+    inside = found[0].contains(active)
+    if ev.shiftKey and (not inside or active == items[0]):
+        ev.preventDefault()
+        items[-1].focus()
+    elif not ev.shiftKey and (not inside or active == items[-1]):
+        ev.preventDefault()
+        items[0].focus()
+
+
 def on_key(app, ev):
-    """Escape, arrows in the hand, and the single-key shortcuts (`SHORTCUTS`)."""
+    """Tab in a dialog, Escape, arrows in the hand, and the single-key shortcuts (`game.web.keys`)."""
     if ev.ctrlKey or ev.metaKey:
+        return
+    key = ev.key
+    if key == "Tab":
+        if app.ui.dialog:
+            trap_tab(app, ev)
         return
     target = ev.target
     tag = target.tagName if target else ""
     inside = target is not None and app.root.contains(target)
     if not inside and tag != "BODY":
         return
-    key = ev.key
     if key == "Escape":
         if app.ui.dialog or app.ui.selected is not None:
             ev.preventDefault()
             app.command("escape")
         return
-    if app.ui.dialog or tag in ("INPUT", "SELECT", "TEXTAREA"):
+    if app.ui.dialog or tag in FORM_TAGS:
         return
     if key in ("ArrowLeft", "ArrowRight") and target is not None and "data-card" in target.attrs:
         ev.preventDefault()
@@ -69,8 +110,9 @@ def on_key(app, ev):
     if ev.altKey:
         return
     lower = key.lower() if len(key) == 1 else key
-    if lower in SHORTCUTS:
-        if app.ui.handover and lower != "?":
+    table = shortcuts()
+    if lower in table:
+        if app.ui.handover and table[lower] != "help":
             return
         ev.preventDefault()
-        app.command(SHORTCUTS[lower])
+        app.command(table[lower])

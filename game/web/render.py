@@ -25,19 +25,39 @@ def attributes(view, ui):
 
 
 def render(view, ui):
-    """The markup of the game area: bar, notice, the current screen (inert under a dialog), dialog."""
-    parts = [render_bar(view, ui)]
+    """The markup of the game area: bar, notice, the current screen, and the open dialog (the
+    rest is inert under it, so neither pointer nor Tab reaches it)."""
+    inert = ' inert' if ui.dialog else ''
+    parts = ['<div class="g-screen"' + inert + '>', render_bar(view, ui)]
     if ui.notice:
         parts.append('<div class="g-notice" role="alert"><p>' + esc(ui.notice) + '</p>'
                      '<button type="button" class="g-btn" data-act="dismiss" data-key="dismiss">'
                      + esc(_("Dismiss")) + '</button></div>')
-    inert = ' inert' if ui.dialog else ''
-    parts.append('<div class="g-table"' + inert + '>' + render_screen(view, ui) + '</div>')
+    parts.append('<div class="g-table g-' + screen_name(view, ui) + '">' + render_screen(view, ui) + '</div></div>')
     if ui.dialog:
         from game.web.dialogs import render_dialog
 
         parts.append(render_dialog(view, ui))
     return "".join(parts)
+
+
+def screen_name(view, ui):
+    if ui.handover:
+        return "hidden"
+    if view.phase in ("hand_over", "match_over"):
+        return "end"
+    return "play"
+
+
+def fallback_focus(view, ui):
+    """Where the focus goes when the control it was on is gone (a card discarded, a dialog
+    closed): the dialog's own, the hand-over button, the end of hand's main button, else the
+    hand's focusable card (CSS selectors, tried in order)."""
+    if ui.dialog:
+        return ['[data-key="' + str(ui.dialog.get("focus")) + '"]', ".g-dialog button"]
+    if ui.handover:
+        return ['[data-key="reveal"]']
+    return [".g-end .g-primary", '.g-hand [tabindex="0"]', ".g-act:not([disabled])", '[data-key="menu"]']
 
 
 def render_screen(view, ui):

@@ -7,12 +7,20 @@ from game.web import text as T
 
 LEVELS = ("easy", "medium", "hard")
 SORTS = ("rank", "suit", "melds")  # the sort button's cycle; "custom" once the player reorders
-MODES = ("cpu", "duo")
+MODES = ("cpu", "duo")  # the opponent choices, in the order offered
+PACES = {"slow": 1500, "normal": 900, "fast": 350}  # the computer's pace: ms between its moves
 CPU = 1  # the computer's seat against the computer; the person plays seat 0
 
 
 def default_prefs():
-    return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu"}
+    """quick: discard without a confirmation (a double tap or click on a card discards it)."""
+    return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu",
+            "pace": "normal", "quick": False}
+
+
+def in_progress(view):
+    """Whether the match on screen has been played at all and is not over (asked before it is replaced)."""
+    return view is not None and view.phase != "match_over" and (view.hand_number > 1 or bool(view.history))
 
 
 def legal(ui, view, kind, card=None):
@@ -30,7 +38,8 @@ class Ui:
     after drawing), dialog (the open dialog's dict: its kind, the focus to return to, its own
     fields), order (seat -> card indexes in the order shown), handover (two players: both hands
     hidden until the next player is ready), notice (a message to dismiss), log (the last
-    announcements), last_seat (the seat that moved last: whose hand a two-player screen shows)."""
+    announcements), last_seat (the seat that moved last: whose hand a two-player screen shows),
+    motion (the move just made, animated once)."""
 
     def __init__(self, prefs=None):
         self.prefs = prefs or default_prefs()
@@ -43,6 +52,9 @@ class Ui:
         self.notice = None
         self.log = []
         self.last_seat = 0
+        # The move just made ("draw" or "discard"), for the render's short animations: set by
+        # the adapter when the table changes, forgotten at the next command.
+        self.motion = None
 
     def names(self):
         """Each seat's name inside sentences."""

@@ -8,6 +8,7 @@ from game.match import Match
 from game.web import commands as C
 from game.web import i18n
 from game.web import text as T
+from game.web.keys import shortcuts
 from game.web.state import Ui
 from game.web.tables import HUMAN, LocalTable
 
@@ -137,5 +138,5 @@ def test_the_knock_dialog_declares_the_engines_best_melds():
 
 
 def test_every_command_has_a_handler_and_every_shortcut_a_command():
-    assert set(C.SHORTCUTS.values()) <= set(C.COMMANDS)
+    assert set(shortcuts().values()) <= set(C.COMMANDS)
     assert set(C.WHILE_HIDDEN) <= set(C.COMMANDS)
