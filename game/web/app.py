@@ -16,7 +16,7 @@ from game.web import text as T
 from game.web.i18n import _
 from game.web.markup import log_items
 from game.web.render import attributes, fallback_focus, render
-from game.web.state import Ui, default_prefs, in_progress
+from game.web.state import Ui, card_of_key, default_prefs, in_progress
 from game.web.tables import LocalTable
 
 
@@ -257,7 +257,7 @@ class App:
             messages.append(T.prompt(view))
         if view.drawn is not None:
             ui.focus = "c" + str(view.drawn.index)
-        elif ui.focus is None or not ui.focus.startswith("c"):
+        elif card_of_key(ui.focus) is None:
             ui.focus = None
         kinds = [event.kind for event in view.events]
         ui.motion = "draw" if view.drawn is not None and "draw_stock" in kinds else (
@@ -324,6 +324,8 @@ class App:
         key = self.ui.focus
         if self.ui.dialog:
             key = self.ui.dialog.get("focus", key)
+        elif self.ui.handover:
+            key = "reveal"  # two players: the next one's first press reveals their hand
         choices = (['[data-key="' + key + '"]'] if key else []) + fallback_focus(self.view, self.ui)
         for selector in choices:
             for el in self.main.select(selector):
@@ -334,7 +336,7 @@ class App:
     def move_focus(self):
         """Only the focus moved (arrows in the hand, a radio button): no new drawing."""
         key = self.ui.focus
-        if key and key.startswith("c"):
+        if card_of_key(key) is not None:
             for el in self.main.select(".g-hand .g-card"):
                 el.attrs["tabindex"] = "-1"
         found = self.main.select('[data-key="' + key + '"]') if key else []

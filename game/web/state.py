@@ -18,6 +18,13 @@ def default_prefs():
             "pace": "normal", "quick": False}
 
 
+def card_of_key(key):
+    """The card index of a hand card's focus key ("c12" -> 12), else None."""
+    if key and key[0] == "c" and key[1:].isdigit():
+        return int(key[1:])
+    return None
+
+
 def in_progress(view):
     """Whether the match on screen has been played at all and is not over (asked before it is replaced)."""
     return view is not None and view.phase != "match_over" and (view.hand_number > 1 or bool(view.history))

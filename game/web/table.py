@@ -13,7 +13,7 @@ from game.web import text as T
 from game.web.i18n import _, fmt, pgettext
 from game.web.keys import key_for
 from game.web.markup import card_html, esc, log_items
-from game.web.state import legal
+from game.web.state import card_of_key, legal
 
 BACK = '<span class="g-back"></span>'
 
@@ -146,11 +146,9 @@ def render_hand(view, ui):
             melded.add(card.index)
     after = view.discard_deadwood
     selected_index = ui.selected
-    focus = ui.focus
-    if focus is None or not focus.startswith("c") or int(focus[1:]) not in order:
+    focus_index = card_of_key(ui.focus)
+    if focus_index not in order:
         focus_index = selected_index if selected_index is not None else (hand[0].index if hand else None)
-    else:
-        focus_index = int(focus[1:])
     title = _("Your hand") if ui.mode == "cpu" else fmt(_("Hand of {player}"), player=ui.names()[view.player])
     out = ['<section class="g-hand-area" aria-label="' + esc(title) + '">']
     out.append('<h2 class="g-title g-visually-hidden">' + esc(title) + '</h2>')

@@ -35,9 +35,31 @@ def state(page):
                 handover: g.dataset.handover}; }""")
 
 
+def open_menu(page):
+    """Open the menu, where every setting is."""
+    page.click('#game [data-act="menu"]')
+    page.wait_for_selector("#game .g-dialog-menu")
+
+
+def choose(page, act, value):
+    """Choose a setting of the menu (the menu closes when the opponent changes)."""
+    open_menu(page)
+    page.select_option('#game select[data-act="' + act + '"]', value)
+
+
 def hand_cards(page):
     return [int(x) for x in page.eval_on_selector_all(
         "#game .g-hand [data-card]", "els => els.map(e => e.dataset.card)")]
+
+
+def confirm_shared_deal(page, seed):
+    """A shared link over a match in progress asks first (test_game_flow checks both answers):
+    open the deal."""
+    page.wait_for_function("""s => document.querySelector('#game').dataset.seed === s
+        || document.querySelector('#game [data-act="confirm_seed"]')""", arg=str(seed))
+    if page.locator('#game [data-act="confirm_seed"]').count():
+        page.click('#game [data-act="confirm_seed"]')
+    page.wait_for_function("s => document.querySelector('#game').dataset.seed === s", arg=str(seed))
 
 
 def saved_match(page, mode="cpu"):
@@ -140,8 +162,10 @@ def test_ui_text_is_in_the_page_language(page, base_url, lang, site):
     open_game(page, base_url, lang, hash="#seed=5")
     data = catalog(site, page)
     messages = data["messages"]
+    open_menu(page)
     assert page.locator('#game [data-act="new"]').first.inner_text().strip() == messages.get("New game", "New game")
     assert page.locator('#game [data-act="replay"]').first.inner_text().strip() == messages.get("Replay", "Replay")
+    page.keyboard.press("Escape")
     # Card names come from game.cardnames in the page's language.
     match = Match.new(5)
     labels = page.eval_on_selector_all("#game .g-hand [data-card]",
@@ -218,14 +242,15 @@ def test_same_seed_same_cards_as_cpython_and_on_replay(page, base_url, lang, sit
     # A shared link opened in the same tab (only the hash changes) deals that seed.
     other = 5151
     page.goto(base_url + "/" + lang + "/#seed=" + str(other))
-    page.wait_for_function("s => document.querySelector('#game').dataset.seed === s", arg=str(other))
+    confirm_shared_deal(page, other)
     wait_idle(page)
     assert sorted(hand_cards(page)) == sorted(c.index for c in Match.new(other).view(0).hand)
     page.goto(base_url + "/" + lang + "/#seed=" + str(seed))
-    page.wait_for_function("s => document.querySelector('#game').dataset.seed === s", arg=str(seed))
+    confirm_shared_deal(page, seed)
     wait_idle(page)
     # Play a little, then Replay: the same deal again.
     play_until(page, lambda s: s["turn"] == "me" and s["phase"] == "discard")
+    open_menu(page)
     page.click('#game [data-act="replay"]')
     page.click('#game [data-act="confirm_replay"]')
     wait_idle(page)
@@ -238,7 +263,7 @@ def test_same_seed_same_cards_as_cpython_and_on_replay(page, base_url, lang, sit
 def test_two_players_never_see_both_hands(page, base_url, lang, site):
     open_game(page, base_url, lang)
     catalog(site, page)
-    page.select_option('#game select[data-act="mode"]', "duo")
+    choose(page, "mode", "duo")
     page.wait_for_function("document.querySelector('#game').dataset.mode === 'duo'")
     for _ in range(6):
         assert state(page)["handover"] == "true"
@@ -312,7 +337,7 @@ def test_accessibility_audit_of_every_page_type(page, base_url):
     page.keyboard.press("Escape")
     play_until(page, lambda s: s["phase"] in ("hand_over", "match_over"))
     audit("end of hand")
-    page.select_option('#game select[data-act="mode"]', "duo")
+    choose(page, "mode", "duo")
     audit("hand-over screen")
     page.goto(base_url + "/index.html")
     audit("root")
@@ -405,11 +430,12 @@ def test_changing_the_level_keeps_the_position(page, base_url):
         seed += 1
     open_game(page, base_url, "en", hash="#seed=" + str(seed))
     before = (hand_cards(page), state(page), saved_match(page).to_dict())
-    page.select_option('#game select[data-act="level"]', "hard")
+    choose(page, "level", "hard")
     page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.prefs')).level === 'hard'")
     wait_idle(page)
     assert (hand_cards(page), state(page), saved_match(page).to_dict()) == before
     page.reload()
     page.wait_for_selector("#game[data-ready=true]")
+    open_menu(page)
     assert page.locator('#game select[data-act="level"]').input_value() == "hard"
     assert page.console.problems() == []
