@@ -32,6 +32,7 @@ class App:
         self.view = None  # the View on screen
         self.timer = None
         self.taking = False  # the player just sent a move: its result takes the focus
+        self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
         root.clear()
         self.live = document.createElement("div")
         self.live.className = "g-live"
@@ -44,6 +45,7 @@ class App:
         root.bind("click", self.on_click)
         root.bind("change", self.on_change)
         root.bind("dblclick", self.on_dblclick)
+        root.bind("pointerdown", self.on_pointerdown)
         document.bind("keydown", self.on_key)
         window.bind("hashchange", self.on_hashchange)
 
@@ -163,6 +165,11 @@ class App:
 
         controls.on_key(self, ev)
 
+    def on_pointerdown(self, ev):
+        from game.web import controls
+
+        controls.on_pointerdown(self, ev)
+
     def on_dblclick(self, ev):
         from game.web import controls
 
@@ -259,9 +266,7 @@ class App:
             ui.focus = "c" + str(view.drawn.index)
         elif card_of_key(ui.focus) is None:
             ui.focus = None
-        kinds = [event.kind for event in view.events]
-        ui.motion = "draw" if view.drawn is not None and "draw_stock" in kinds else (
-            "discard" if "discard" in kinds else None)
+        ui.motion = motion(view)
         self.show(view, self.taking)
         self.taking = False
         self.announce(" ".join(m for m in messages if m))
@@ -352,6 +357,18 @@ class App:
         log = document.select(".g-log")
         if log:
             log[0].html = log_items(self.ui.log)
+
+
+def motion(view):
+    """The move the View's events bring, for one short animation: "draw" (this seat drew from
+    the stock), "their_draw" (the opponent drew), "discard" (a card reached the pile)."""
+    found = None
+    for event in view.events:
+        if event.kind == "discard":
+            found = "discard"
+        elif event.kind in ("draw_stock", "draw_discard", "take_upcard"):
+            found = "draw" if event.player == view.player and view.drawn is not None else "their_draw"
+    return found
 
 
 def focus(el):

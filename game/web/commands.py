@@ -104,6 +104,30 @@ def move_card(ui, view, arg):
                    effects=(SAVE_PREFS, SAVE))
 
 
+def place_card(ui, view, arg):
+    """A card dragged onto another card of the hand takes its place: arg is (card, target)."""
+    index, target = arg
+    order = ui.order[view.player]
+    if index not in order or target not in order or index == target:
+        return None
+    rightwards = order.index(index) < order.index(target)
+    order.remove(index)
+    order.insert(order.index(target) + (1 if rightwards else 0), index)
+    ui.prefs["sort"] = "custom"
+    ui.focus = "c" + str(index)
+    return Outcome(say=fmt(_("Moved the {card} to position {n}."), card=T.card_name(DECK[index]), n=order.index(index) + 1),
+                   effects=(SAVE_PREFS, SAVE))
+
+
+def drop_on_pile(ui, view, index):
+    """A card dragged onto the discard pile: discard it (after the confirmation, unless skipped)."""
+    if ui.dialog or ui.handover:
+        return None
+    ui.selected = index
+    ui.focus = "c" + str(index)
+    return discard(ui, view, None)
+
+
 def focus_card(ui, view, arg):
     """Move the focus to the next card of the hand shown (the arrows): arg is (index, step)."""
     index, step = arg
@@ -396,7 +420,8 @@ def mode(ui, view, value):
 
 
 COMMANDS = {
-    "card": toggle, "quick_discard": quick_discard, "move_card": move_card, "focus_card": focus_card,
+    "card": toggle, "quick_discard": quick_discard, "place_card": place_card, "drop_on_pile": drop_on_pile,
+    "move_card": move_card, "focus_card": focus_card,
     "move_left": move_selected(-1), "move_right": move_selected(1),
     "draw_stock": plain_move(DRAW_STOCK), "pile": plain_move(TAKE_UPCARD, DRAW_DISCARD),
     "take_upcard": plain_move(TAKE_UPCARD), "draw_discard": plain_move(DRAW_DISCARD),

@@ -45,6 +45,9 @@ def on_click(app, ev):
         return
     if "disabled" in target.attrs or target.getAttribute("aria-disabled") == "true":
         return
+    if getattr(app, "dragged", False):
+        app.dragged = False
+        return
     act = target.attrs["data-act"]
     if act == "card":
         app.command("card", int(target.attrs["data-card"]))
@@ -60,6 +63,69 @@ def on_dblclick(app, ev):
         return
     if target.attrs["data-act"] == "card":
         app.command("quick_discard", int(target.attrs["data-card"]))
+
+
+class Drag:
+    """A card of the hand being dragged (pointer events: mouse, pen and touch alike): it follows
+    the pointer, and dropped on the discard pile it is discarded, on another card it takes that
+    card's place. A short move is a tap, left to the click listener."""
+
+    THRESHOLD = 8  # px before a press becomes a drag
+
+    def __init__(self, app, el, ev):
+        self.app, self.el = app, el
+        self.index = int(el.attrs["data-card"])
+        self.x0, self.y0 = ev.clientX, ev.clientY
+        self.moving = False
+        document.bind("pointermove", self.move)
+        document.bind("pointerup", self.up)
+        document.bind("pointercancel", self.cancel)
+
+    def move(self, ev):
+        dx, dy = ev.clientX - self.x0, ev.clientY - self.y0
+        if not self.moving and dx * dx + dy * dy < self.THRESHOLD * self.THRESHOLD:
+            return
+        self.moving = True
+        self.el.classList.add("g-dragging")
+        self.el.style.transform = "translate(" + str(dx) + "px, " + str(dy) + "px)"  # CSSOM: allowed by the CSP
+
+    def up(self, ev):
+        self.stop()
+        if not self.moving:
+            return
+        self.app.dragged = True  # the click that ends this drag is not a tap
+        under = document.elementFromPoint(ev.clientX, ev.clientY)
+        self.el.classList.remove("g-dragging")
+        self.el.style.transform = ""
+        if under is None:
+            return
+        if under.closest(".g-discard") is not None:
+            self.app.command("drop_on_pile", self.index)
+            return
+        card = under.closest(".g-hand [data-card]")
+        if card is not None:
+            self.app.command("place_card", (self.index, int(card.attrs["data-card"])))
+
+    def cancel(self, ev):
+        self.stop()
+        self.el.classList.remove("g-dragging")
+        self.el.style.transform = ""
+
+    def stop(self):
+        document.unbind("pointermove", self.move)
+        document.unbind("pointerup", self.up)
+        document.unbind("pointercancel", self.cancel)
+
+
+def on_pointerdown(app, ev):
+    """A press on a card of the hand may start a drag (main button or a touch only)."""
+    if ev.button != 0 or app.ui.dialog or app.ui.handover:
+        return
+    target = ev.target.closest(".g-hand [data-card]")
+    if target is None or not app.root.contains(target):
+        return
+    app.dragged = False
+    Drag(app, target, ev)
 
 
 def trap_tab(app, ev):

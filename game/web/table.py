@@ -45,7 +45,10 @@ def render_table(view, ui):
     out.append('<section class="g-opponent" aria-label="' + esc(T.capital(names[other])) + '">')
     out.append('<h2 class="g-title">' + esc(T.capital(names[other])) + ' · '
                + esc(T.cards_count(view.opponent_count)) + '</h2>')
-    out.append('<div class="g-backs" aria-hidden="true">' + BACK * view.opponent_count + '</div>')
+    backs = BACK * view.opponent_count
+    if ui.motion == "their_draw" and view.opponent_count:
+        backs = BACK * (view.opponent_count - 1) + '<span class="g-back g-arrive"></span>'
+    out.append('<div class="g-backs" aria-hidden="true">' + backs + '</div>')
     if view.opponent_known:
         out.append('<p class="g-known">' + esc(_("Taken from the discard pile:")) + ' '
                    + "".join(card_html(c, "g-small") for c in view.opponent_known) + '</p>')
