@@ -28,6 +28,17 @@ FOCUSABLE = 'button:not([disabled]), select, input, [tabindex="0"]'
 FORM_TAGS = ("INPUT", "SELECT", "TEXTAREA", "OPTION")
 
 
+def closest(el, selector):
+    """The element's nearest ancestor (or itself) matching `selector`, or None (Brython's
+    `closest` raises KeyError when there is none)."""
+    if el is None:
+        return None
+    try:
+        return el.closest(selector)
+    except KeyError:
+        return None
+
+
 def on_change(app, ev):
     """A select, checkbox or radio button changed: options, knock groups, new-game choices."""
     target = ev.target
@@ -38,7 +49,7 @@ def on_change(app, ev):
 
 def on_click(app, ev):
     """A click on anything with `data-act` inside `#game` (not disabled): a card or a command."""
-    target = ev.target.closest("[data-act]")
+    target = closest(ev.target, "[data-act]")
     if target is None or not app.root.contains(target):
         return
     if target.tagName in FORM_TAGS:
@@ -58,7 +69,7 @@ def on_click(app, ev):
 def on_dblclick(app, ev):
     """A double tap or click on a card of the hand: discard it (when the player skips the
     confirmation; the command does nothing otherwise)."""
-    target = ev.target.closest("[data-card]")
+    target = closest(ev.target, "[data-card]")
     if target is None or not app.root.contains(target) or "data-act" not in target.attrs:
         return
     if target.attrs["data-act"] == "card":
@@ -99,10 +110,10 @@ class Drag:
         self.el.style.transform = ""
         if under is None:
             return
-        if under.closest(".g-discard") is not None:
+        if closest(under, ".g-discard") is not None:
             self.app.command("drop_on_pile", self.index)
             return
-        card = under.closest(".g-hand [data-card]")
+        card = closest(under, ".g-hand [data-card]")
         if card is not None:
             self.app.command("place_card", (self.index, int(card.attrs["data-card"])))
 
@@ -121,7 +132,7 @@ def on_pointerdown(app, ev):
     """A press on a card of the hand may start a drag (main button or a touch only)."""
     if ev.button != 0 or app.ui.dialog or app.ui.handover:
         return
-    target = ev.target.closest(".g-hand [data-card]")
+    target = closest(ev.target, ".g-hand [data-card]")
     if target is None or not app.root.contains(target):
         return
     app.dragged = False
