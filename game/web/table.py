@@ -111,7 +111,8 @@ def render_actions(view, ui):
         out.append(action_button(_("Gin"), "gin", legal(ui, view, GIN)))
         if view.rules.big_gin_bonus is not None:
             out.append(action_button(_("Big gin"), "big_gin", legal(ui, view, BIG_GIN)))
-    sort_names = {"rank": _("Sort: by rank"), "suit": _("Sort: by suit"), "melds": _("Sort: by melds")}
+    sort_names = {"rank": _("Sort: by rank"), "suit": _("Sort: by suit"), "melds": _("Sort: by melds"),
+                  "custom": _("Sort: your order")}
     out.append(action_button(sort_names.get(ui.prefs["sort"], _("Sort: by rank")), "sort", True, "g-sort"))
     # Reordering by pointer or touch: the selected card moves one place per press.
     order = ui.order[view.player]

@@ -203,3 +203,41 @@ def test_clear_saved_data_asks_then_forgets_everything(page, base_url):
     assert prefs.get("four") in (None, False)
     assert "four-colour" not in page.get_attribute("#game", "class")
     assert page.console.problems() == []
+
+
+def drag(page, source, target):
+    """Press on one element, move in steps (a real drag) and release over another."""
+    a = page.locator(source).first.bounding_box()
+    b = page.locator(target).first.bounding_box()
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 15, y0 - 15, steps=3)
+    page.mouse.move(x1, y1, steps=6)
+    page.mouse.up()
+
+
+def test_drag_a_card_to_reorder_the_hand_or_onto_the_discard_pile(page, base_url):
+    seed = seed_dealt_by_the_computer(91)
+    open_game(page, base_url, "en", hash="#seed=" + str(seed))
+    before = page.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card)")
+    drag(page, '#game .g-hand li:nth-child(1) .g-card', '#game .g-hand li:nth-child(3) .g-card')
+    after = page.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card)")
+    assert after == before[1:3] + before[:1] + before[3:]
+    assert page.locator("#game .g-dialog").count() == 0  # a drag is not a tap
+    page.keyboard.press("s")  # pass the upcard
+    for _ in range(50):
+        wait_idle(page)
+        current = state(page)
+        if current["turn"] == "me" and current["phase"] == "discard":
+            break
+        if current["turn"] == "me":
+            page.keyboard.press("s" if current["phase"] == "upcard" else "d")
+        page.wait_for_timeout(10)
+    drag(page, "#game .g-hand .g-new", "#game .g-discard")
+    page.wait_for_selector("#game .g-dialog-discard")  # dropped on the pile: asked, then discarded
+    page.click('#game [data-act="confirm_discard"]')
+    wait_idle(page)
+    assert state(page)["phase"] != "discard" or state(page)["turn"] != "me"
+    assert page.console.problems() == []
