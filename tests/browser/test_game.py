@@ -79,16 +79,21 @@ def keyboard_turn(page):
     """One keyboard step of the person's turn: pass the upcard, draw, or discard the new card."""
     phase = state(page)["phase"]
     if phase == "upcard":
-        page.keyboard.press("s")
+        page.keyboard.press(shortcut(page, "pass"))
     elif phase == "draw":
-        page.keyboard.press("d")
+        page.keyboard.press(shortcut(page, "stock"))
     elif phase == "discard":
         # Focus is on the card just drawn: select it, discard it, confirm.
         if page.evaluate("document.activeElement.getAttribute('aria-pressed')") != "true":
             page.keyboard.press("Enter")
-        page.keyboard.press("x")
+        page.keyboard.press(shortcut(page, "discard"))
         page.wait_for_selector("#game .g-dialog")
         page.keyboard.press("Enter")
+
+
+def shortcut(page, key):
+    """The page's own letter for a control (its aria-keyshortcuts: each language has its own)."""
+    return page.get_attribute('#game [data-key="' + key + '"]', "aria-keyshortcuts").split()[0].lower()
 
 
 def play_until(page, done, limit=300):
@@ -151,7 +156,7 @@ def test_a_full_hand_with_the_keyboard_only(page, base_url, lang, site):
     line = T.score_line(match.view(0), [T.name_you(), T.name_computer()])
     assert page.locator("#game .g-end .g-scoreline").inner_text().strip() == line
     # Next hand with N.
-    page.keyboard.press("n")
+    page.keyboard.press(shortcut(page, "next_hand"))
     page.wait_for_function("document.querySelector('#game').dataset.phase === 'upcard'")
     assert len(hand_cards(page)) in (10, 0)
     assert page.console.problems() == []
