@@ -7,7 +7,7 @@ the card itself (the sort becomes "custom"), Escape closes a dialog or drops the
 Tab stays inside an open dialog. Form controls keep their own keys: no shortcut reaches them.
 """
 
-from browser import document
+from browser import document, window
 
 from game.web.keys import shortcuts
 
@@ -104,7 +104,9 @@ class Drag:
         self.stop()
         if not self.moving:
             return
-        self.app.dragged = True  # the click that ends this drag is not a tap
+        # The click that may follow this pointerup (same task) is not a tap; the next one is.
+        self.app.dragged = True
+        window.setTimeout(self.forget_drag, 0)
         under = document.elementFromPoint(ev.clientX, ev.clientY)
         self.el.classList.remove("g-dragging")
         self.el.style.transform = ""
@@ -116,6 +118,9 @@ class Drag:
         card = closest(under, ".g-hand [data-card]")
         if card is not None:
             self.app.command("place_card", (self.index, int(card.attrs["data-card"])))
+
+    def forget_drag(self, *args):
+        self.app.dragged = False
 
     def cancel(self, ev):
         self.stop()
