@@ -167,23 +167,32 @@ def test_two_players_the_next_one_starts_on_reveal_my_hand(page, base_url):
         assert page.evaluate("document.activeElement.dataset.key") == "reveal"
 
 
+def pass_the_upcard(page):
+    """Pass the upcard (the person is offered it first) and wait until the save has the move."""
+    page.keyboard.press("s")
+    page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.save.cpu')).match.actions.length > 0")
+    wait_idle(page)
+
+
 def test_a_shared_link_over_a_match_in_progress_asks_first(page, base_url):
     seed = seed_dealt_by_the_computer(81)
+    shared = seed_dealt_by_the_computer(seed + 1)
     open_game(page, base_url, "en", hash="#seed=" + str(seed))
-    page.keyboard.press("s")  # pass the upcard: the match is in progress
-    wait_idle(page)
-    page.goto(base_url + "/en/#seed=999")
+    pass_the_upcard(page)  # the match is in progress
+    page.goto(base_url + "/en/#seed=" + str(shared))
     page.wait_for_selector('#game [data-act="confirm_seed"]')
     page.click('#game [data-act="cancel"]')
     assert state(page)["seed"] == str(seed) and page.url.endswith("#seed=" + str(seed))
-    page.goto(base_url + "/en/#seed=999")
+    page.goto(base_url + "/en/#seed=" + str(shared))
     page.click('#game [data-act="confirm_seed"]')
-    page.wait_for_function("document.querySelector('#game').dataset.seed === '999'")
-    # Reloading over a saved match in progress with another seed in the address asks too.
-    page.keyboard.press("s")
+    page.wait_for_function("s => document.querySelector('#game').dataset.seed === s", arg=str(shared))
+    wait_idle(page)
+    # Loading a page over a saved match in progress with another seed in the address asks too.
+    pass_the_upcard(page)
     page.goto(base_url + "/en/rules.html#seed=1234")
     page.wait_for_selector("#game[data-ready=true]")
     assert page.locator('#game [data-act="confirm_seed"]').count() == 1
+    assert state(page)["seed"] == str(shared)
     assert page.console.problems() == []
 
 
