@@ -15,8 +15,8 @@ from game.web import storage
 from game.web import text as T
 from game.web.i18n import _
 from game.web.markup import log_items
-from game.web.render import attributes, render
-from game.web.state import Ui, default_prefs
+from game.web.render import attributes, fallback_focus, render
+from game.web.state import Ui, card_of_key, default_prefs, in_progress
 from game.web.tables import LocalTable
 
 
@@ -32,6 +32,8 @@ class App:
         self.view = None  # the View on screen
         self.timer = None
         self.connection = None  # an online table's socket (game.web.online.Connection)
+        self.taking = False  # the player just sent a move: its result takes the focus
+        self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
         root.clear()
         self.live = document.createElement("div")
         self.live.className = "g-live"
@@ -43,6 +45,8 @@ class App:
         root.appendChild(self.main)
         root.bind("click", self.on_click)
         root.bind("change", self.on_change)
+        root.bind("dblclick", self.on_dblclick)
+        root.bind("pointerdown", self.on_pointerdown)
         document.bind("keydown", self.on_key)
         window.bind("hashchange", self.on_hashchange)
 
@@ -53,7 +57,7 @@ class App:
         self.ui.mode = self.ui.prefs["mode"]
         if "#table=" in str(window.location.hash or ""):
             self.ui.mode = "online"
-        self.load_mode(hash_seed())
+        self.load_mode(hash_seed(), ask=True)
         self.root.attrs["data-ready"] = "true"
         self.schedule()
         window.setTimeout(self.warm_up, 0)
@@ -93,14 +97,19 @@ class App:
             self.load_mode()
             return
         seed = hash_seed()
-        if seed is not None and self.table is not None and seed != self.table.seed:
-            self.cancel_timer()
-            self.load_mode(seed)
-            self.schedule()
+        if seed is None or self.table is None or seed == self.table.seed:
+            return
+        if in_progress(self.view):
+            self.command("offer_seed", seed)
+            return
+        self.cancel_timer()
+        self.load_mode(seed)
+        self.schedule()
 
-    def load_mode(self, seed=None):
-        """Restore this mode's saved match (or start one; a `#seed=` in the URL wins); online,
-        go back to the table of the invitation link or the last one (or open the lobby)."""
+    def load_mode(self, seed=None, ask=False):
+        """Restore this mode's saved match (or start one; a `#seed=` in the URL wins, after
+        asking (`ask`) when the saved match is in progress); online, go back to the table of
+        the invitation link or the last one (or open the lobby)."""
         self.forget()
         self.leave_online()
         ui = self.ui
@@ -114,14 +123,26 @@ class App:
             table, order = storage.load_table(ui.mode, ui.seats(), now)
         except CorruptSave as exc:
             ui.notice = _("Your saved game could not be restored, so a new game has started.") + " (" + str(exc) + ")"
-        if table is None or (seed is not None and table.seed != seed):
+        offer = None
+        if table is not None and seed is not None and table.seed != seed:
+            if ask and in_progress(table.view(ui.seat(table.turn))):
+                offer = seed
+            else:
+                table = None
+        if table is None:
             self.new_match(seed, Rules.preset(ui.prefs["rules"]), announce=False)
             return
         ui.order.update(order)
         self.use(table)
         ui.handover = ui.mode == "duo" and self.table.turn is not None
-        self.set_hash()
         self.refresh()
+        if offer is not None:
+            from game.web import commands
+
+            commands.run("offer_seed", ui, self.view, offer)
+            self.show(self.view)
+        else:
+            self.set_hash()
         self.announce(T.turn_text(self.view, ui.mode, ui.handover))
 
     def new_match(self, seed=None, rules=None, announce=True):
@@ -240,11 +261,25 @@ class App:
 
         controls.on_key(self, ev)
 
+    def on_pointerdown(self, ev):
+        from game.web import controls
+
+        controls.on_pointerdown(self, ev)
+
+    def on_dblclick(self, ev):
+        from game.web import controls
+
+        controls.on_dblclick(self, ev)
+
     def command(self, name, arg=None):
         """Run one command and carry out its outcome: effects, the action, the announcement."""
         from game.web import commands
 
         ui = self.ui
+        ui.motion = None
+        active = document.activeElement
+        if active is not None and self.main.contains(active) and "data-key" in active.attrs:
+            ui.focus = active.attrs["data-key"]  # where a dialog opened now returns the focus
         outcome = commands.run(name, ui, self.view, arg)
         effects = outcome.effects
         if commands.SAVE_PREFS in effects:
@@ -263,6 +298,22 @@ class App:
             self.cancel_timer()
             self.load_mode()
             self.schedule()
+            self.take_focus()
+            return
+        if commands.CLEAR_DATA in effects:
+            self.leave_online()  # its seat key goes with the rest
+            storage.clear_all()
+            ui.prefs = default_prefs()
+            ui.mode = ui.prefs["mode"]
+            self.new_match(None, Rules.preset(ui.prefs["rules"]), announce=False)
+            self.take_focus()
+            self.announce(_("Saved data cleared. A new game has started."))
+            return
+        if commands.OPEN_SEED in effects:
+            self.cancel_timer()
+            self.load_mode(hash_seed())
+            self.schedule()
+            self.take_focus()
             return
         if self.online_effect(effects):
             self.announce(outcome.say)
@@ -272,7 +323,9 @@ class App:
         elif commands.FOCUS_ONLY in effects:
             self.move_focus()
         else:
-            self.show(self.view)
+            self.show(self.view, True)
+        if ui.dialog is None and self.table is not None and ui.mode != "online" and hash_seed() != self.table.seed:
+            self.set_hash()  # a shared deal was refused: the address names the match shown
         self.announce(outcome.say)
 
     def online_effect(self, effects):
@@ -315,11 +368,12 @@ class App:
         seat = self.view.player
         if self.table.waiting:  # the server has not answered the last move yet
             return
+        self.taking = True
         try:
             self.table.act(seat, action)
             self.schedule()  # an online table keeps the page busy until the server answers
         except IllegalAction as refused:
-            self.show(self.view)
+            self.show(self.view, True)
             self.announce(T.refusal(refused.reason, refused.details))
 
     # --- the table changed -------------------------------------------------------------------------
@@ -356,9 +410,11 @@ class App:
             messages.append(T.prompt(view))
         if view.drawn is not None:
             ui.focus = "c" + str(view.drawn.index)
-        elif ui.focus is None or not ui.focus.startswith("c"):
+        elif card_of_key(ui.focus) is None:
             ui.focus = None
-        self.show(view)
+        ui.motion = motion(view)
+        self.show(view, self.taking)
+        self.taking = False
         self.announce(" ".join(m for m in messages if m))
         self.schedule()
 
@@ -372,7 +428,7 @@ class App:
             self.root.attrs["data-busy"] = "true" if self.table is not None and self.table.waiting else "false"
             return
         self.root.attrs["data-busy"] = "true"
-        self.timer = window.setTimeout(self.computer_step, storage.pace())
+        self.timer = window.setTimeout(self.computer_step, storage.pace(self.ui.prefs))
 
     def cancel_timer(self):
         if self.timer is not None:
@@ -394,9 +450,13 @@ class App:
         """Draw the seat on screen from a fresh View (a match just started or restored)."""
         self.show(self.table.view(self.ui.seat(self.table.turn)))
 
-    def show(self, view):
+    def show(self, view, take=False):
+        """Draw the view; the focus follows into the new markup when it was in the game (or
+        `take`: a command of the player), and is never left on the page's body."""
         self.view = view
         ui = self.ui
+        active = document.activeElement
+        take = take or (active is not None and self.root.contains(active))
         if view is not None:
             ui.sync_order(view)
         root = self.root
@@ -408,28 +468,33 @@ class App:
         else:
             root.classList.remove("four-colour")
         self.main.html = render(view, ui)
-        self.restore_focus()
+        if take:
+            self.take_focus()
 
-    def restore_focus(self):
+    def take_focus(self):
+        """Focus ui.focus (a dialog: its own), else the screen's sensible control."""
         key = self.ui.focus
         if self.ui.dialog:
             key = self.ui.dialog.get("focus", key)
-        if not key:
-            return
-        found = self.main.select('[data-key="' + key + '"]')
-        if found:
-            found[0].focus()
+        elif self.ui.handover:
+            key = "reveal"  # two players: the next one's first press reveals their hand
+        choices = (['[data-key="' + key + '"]'] if key else []) + fallback_focus(self.view, self.ui)
+        for selector in choices:
+            for el in self.main.select(selector):
+                if "disabled" not in el.attrs:
+                    focus(el)
+                    return
 
     def move_focus(self):
         """Only the focus moved (arrows in the hand, a radio button): no new drawing."""
         key = self.ui.focus
-        if key and key.startswith("c"):
+        if card_of_key(key) is not None:
             for el in self.main.select(".g-hand .g-card"):
                 el.attrs["tabindex"] = "-1"
         found = self.main.select('[data-key="' + key + '"]') if key else []
         if found:
             found[0].attrs["tabindex"] = "0"
-            found[0].focus()
+            focus(found[0])
 
     def announce(self, message):
         if not message:
@@ -439,6 +504,23 @@ class App:
         log = document.select(".g-log")
         if log:
             log[0].html = log_items(self.ui.log)
+
+
+def motion(view):
+    """The move the View's events bring, for one short animation: "draw" (this seat drew from
+    the stock), "their_draw" (the opponent drew), "discard" (a card reached the pile)."""
+    found = None
+    for event in view.events:
+        if event.kind == "discard":
+            found = "discard"
+        elif event.kind in ("draw_stock", "draw_discard", "take_upcard"):
+            found = "draw" if event.player == view.player and view.drawn is not None else "their_draw"
+    return found
+
+
+def focus(el):
+    """Focus without scrolling the page (the table is already in view)."""
+    el.focus({"preventScroll": True})
 
 
 def hash_seed():

@@ -24,11 +24,9 @@ from game.rules import PRESETS
 from game.web import text as T
 from game.web.dialogs import FIRST_FOCUS, declared, prefill
 from game.web.i18n import _, fmt
-from game.web.state import LEVELS, MODES, SORTS, legal
+from game.web.state import LEVELS, LOCAL_MODES, MODES, PACES, SORTS, legal
 
-# Single keys (case-insensitive, without Ctrl, Meta or Alt) -> commands; listed in the help dialog.
-SHORTCUTS = {"d": "draw_stock", "p": "draw_discard", "u": "take_upcard", "s": "pass", "x": "discard",
-             "k": "knock", "g": "gin", "o": "sort", "n": "next_hand", "h": "show_pile", "?": "help"}
+# The single-key shortcuts are in game.web.keys (one letter per command, from the catalogue).
 
 # Effects the adapter carries out after a command (besides drawing the screen again).
 NEW_MATCH = "new_match"  # a new match with prefs["rules"] in ui.mode (replay: the same seed)
@@ -37,6 +35,8 @@ SWITCH_MODE = "switch_mode"  # ui.mode changed: restore that mode's saved match
 SAVE_PREFS = "save_prefs"
 SAVE = "save"  # the card order changed: save it with the match
 LEVEL = "level"  # the computer's level changed
+CLEAR_DATA = "clear_data"  # forget every save and preference, then start afresh
+OPEN_SEED = "open_seed"  # deal the seed of a shared link (ui.dialog said which) over the match
 FOCUS_ONLY = "focus_only"  # nothing to draw again: only move the focus to ui.focus
 # Online tables (the adapter talks to the server).
 OPEN_TABLE = "open_table"  # with ui.lobby["rules"]
@@ -112,6 +112,30 @@ def move_card(ui, view, arg):
                    effects=(SAVE_PREFS, SAVE))
 
 
+def place_card(ui, view, arg):
+    """A card dragged onto another card of the hand takes its place: arg is (card, target)."""
+    index, target = arg
+    order = ui.order[view.player]
+    if index not in order or target not in order or index == target:
+        return None
+    rightwards = order.index(index) < order.index(target)
+    order.remove(index)
+    order.insert(order.index(target) + (1 if rightwards else 0), index)
+    ui.prefs["sort"] = "custom"
+    ui.focus = "c" + str(index)
+    return Outcome(say=fmt(_("Moved the {card} to position {n}."), card=T.card_name(DECK[index]), n=order.index(index) + 1),
+                   effects=(SAVE_PREFS, SAVE))
+
+
+def drop_on_pile(ui, view, index):
+    """A card dragged onto the discard pile: discard it (after the confirmation, unless skipped)."""
+    if ui.dialog or ui.handover:
+        return None
+    ui.selected = index
+    ui.focus = "c" + str(index)
+    return discard(ui, view, None)
+
+
 def focus_card(ui, view, arg):
     """Move the focus to the next card of the hand shown (the arrows): arg is (index, step)."""
     index, step = arg
@@ -169,10 +193,25 @@ def discard(ui, view, arg):
     card = selected_card(ui)
     if card is None:
         return Outcome(say=_("Select a card first."))
-    if legal(ui, view, DISCARD, card):
+    action = legal(ui, view, DISCARD, card)
+    if action and ui.prefs["quick"]:
+        return Outcome(action=action)
+    if action:
         open_dialog(ui, "discard", card=card.index)
         return None
     return try_move(Action(DISCARD, card))
+
+
+def quick_discard(ui, view, index):
+    """A double tap or double click on a card: discard it at once, when the player chose to
+    discard without confirmation (else it only selects, as a single tap does)."""
+    if ui.dialog or not ui.prefs["quick"]:
+        return None
+    action = legal(ui, view, DISCARD, DECK[index])
+    if action is None:
+        return None
+    ui.selected = index
+    return Outcome(action=action)
 
 
 def confirm_discard(ui, view, arg):
@@ -183,17 +222,29 @@ def confirm_discard(ui, view, arg):
     return Outcome(action=action) if action else None
 
 
+def best_card(view, kind):
+    """The discard with the least deadwood among those the View lists for `kind`, or None."""
+    after = view.discard_deadwood
+    cards = [a.card for a in view.legal_actions if a.kind == kind]
+    cards.sort(key=lambda c: (after.get(c.index, 99), c.rank, c.suit))
+    return cards[0] if cards else None
+
+
 def end_hand(kind):
     """Knock or gin with the selected card: the dialog of declared melds (a knock that would be
-    gin opens the gin dialog)."""
+    gin opens the gin dialog). Without a selected card that allows it, the View's best discard
+    for that ending is selected."""
     def handler(ui, view, arg):
         card = selected_card(ui)
-        if card is None:
-            return Outcome(say=_("Select the card to discard first."))
-        if legal(ui, view, kind, card):
+        if card is not None and legal(ui, view, kind, card):
             open_dialog(ui, kind, view, card=card.index)
-        elif kind == KNOCK and legal(ui, view, GIN, card):
+        elif card is not None and kind == KNOCK and legal(ui, view, GIN, card):
             open_dialog(ui, GIN, view, card=card.index)
+        elif best_card(view, kind) is not None and not ui.handover:
+            ui.selected = best_card(view, kind).index
+            open_dialog(ui, kind, view, card=ui.selected)
+        elif card is None:
+            return Outcome(say=_("Select the card to discard first."))
         else:
             return try_move(Action(kind, card))
         return None
@@ -237,8 +288,10 @@ def next_hand(ui, view, arg):
 # --- dialogs, matches, modes, options ---------------------------------------------------------------
 
 def open_dialog(ui, kind, view=None, **extra):
-    """Open a dialog (the knock dialog starts from the engine's best arrangement)."""
-    ui.dialog = {"kind": kind, "return": ui.focus, "focus": FIRST_FOCUS[kind]}
+    """Open a dialog (the knock dialog starts from the engine's best arrangement). Closing it
+    returns the focus to what opened it (a dialog opened from the menu: to the menu button)."""
+    back = ui.dialog["return"] if ui.dialog else ui.focus
+    ui.dialog = {"kind": kind, "return": back, "focus": FIRST_FOCUS[kind]}
     ui.dialog.update(extra)
     if kind in (KNOCK, GIN, BIG_GIN):
         prefill(view, ui.dialog)
@@ -280,6 +333,26 @@ def confirm_replay(ui, view, arg):
     return Outcome(effects=(REPLAY,))
 
 
+def confirm_clear(ui, view, arg):
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(CLEAR_DATA,))
+
+
+def confirm_seed(ui, view, arg):
+    if not ui.dialog or ui.dialog["kind"] != "seed":
+        return None
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(OPEN_SEED,))
+
+
+def offer_seed(ui, view, seed):
+    """A shared link's seed over a match in progress: ask before replacing it."""
+    ui.dialog = None
+    open_dialog(ui, "seed", seed=seed)
+
+
 def reveal(ui, view, arg):
     ui.handover = False
     ui.focus = None
@@ -317,6 +390,28 @@ def level(ui, view, value):
     return Outcome(say=fmt(_("Computer level: {level}."), level=T.level_name(value)), effects=(SAVE_PREFS, LEVEL))
 
 
+def pace(ui, view, value):
+    if value not in PACES:
+        return None
+    ui.prefs["pace"] = value
+    ui.focus = "pace"
+    return Outcome(effects=(SAVE_PREFS,))
+
+
+def quick(ui, view, checked):
+    ui.prefs["quick"] = bool(checked)
+    ui.focus = "quick"
+    return Outcome(effects=(SAVE_PREFS,))
+
+
+def pick_sort(ui, view, value):
+    if value not in SORTS and value != "custom":
+        return None
+    ui.prefs["sort"] = value
+    ui.focus = "pick_sort"
+    return Outcome(effects=(SAVE_PREFS,))
+
+
 def four(ui, view, checked):
     ui.prefs["four"] = bool(checked)
     ui.focus = "four"
@@ -328,12 +423,13 @@ def mode(ui, view, value):
         return None
     ui.mode = ui.prefs["mode"] = value
     ui.fresh_hand()
-    ui.focus = "mode"
+    ui.focus = "menu"
     return Outcome(effects=(SAVE_PREFS, SWITCH_MODE))
 
 
 COMMANDS = {
-    "card": toggle, "move_card": move_card, "focus_card": focus_card,
+    "card": toggle, "quick_discard": quick_discard, "place_card": place_card, "drop_on_pile": drop_on_pile,
+    "move_card": move_card, "focus_card": focus_card,
     "move_left": move_selected(-1), "move_right": move_selected(1),
     "draw_stock": plain_move(DRAW_STOCK), "pile": plain_move(TAKE_UPCARD, DRAW_DISCARD),
     "take_upcard": plain_move(TAKE_UPCARD), "draw_discard": plain_move(DRAW_DISCARD),
@@ -344,14 +440,18 @@ COMMANDS = {
     "sort": sort, "show_pile": opener("pile"), "sheet": opener("sheet"), "help": opener("help"),
     "new": opener("new"), "start": start, "replay": opener("replay"), "confirm_replay": confirm_replay,
     "reveal": reveal, "dismiss": dismiss, "cancel": cancel, "escape": escape,
+    "menu": opener("menu"), "clear": opener("clear"), "confirm_clear": confirm_clear,
+    "offer_seed": offer_seed, "confirm_seed": confirm_seed,
     # Choices (selects, checkboxes, radio buttons): the argument is the new value.
-    "level": level, "four": four, "mode": mode, "group": group,
-    "pick_rules": pick("rules", PRESETS), "pick_mode": pick("mode", MODES),
+    "level": level, "four": four, "mode": mode, "group": group, "pace": pace, "quick": quick,
+    "pick_sort": pick_sort,
+    "pick_rules": pick("rules", PRESETS), "pick_mode": pick("mode", LOCAL_MODES),
 }
 
 # What still works while a two-player screen hides both hands.
 WHILE_HIDDEN = ("reveal", "help", "sheet", "cancel", "escape", "new", "start", "replay", "confirm_replay",
-                "dismiss", "four", "mode", "pick_rules", "pick_mode")
+                "dismiss", "four", "mode", "pick_rules", "pick_mode", "menu", "clear", "confirm_clear",
+                "offer_seed", "confirm_seed", "pace", "quick", "pick_sort")
 
 
 # --- playing a friend online ----------------------------------------------------------------------
@@ -388,13 +488,15 @@ def answer_offer(accept):
         if ui.online is None:
             return None
         ui.online["answer"] = accept
+        ui.dialog = None  # offered from the menu
         ui.focus = None
         return Outcome(effects=(OFFER,))
     return handler
 
 
 def leave(ui, view, arg):
-    ui.focus = "mode"
+    ui.dialog = None
+    ui.focus = "menu"
     return Outcome(effects=(LEAVE,))
 
 
@@ -411,4 +513,4 @@ COMMANDS.update({
 
 # What works on the screen that opens or joins an online table (there is no View yet).
 IN_THE_LOBBY = ("lobby_rules", "lobby_code", "online_open", "online_join", "leave", "mode", "four",
-                "level", "dismiss", "cancel", "escape")
+                "quick", "level", "dismiss", "cancel", "escape", "menu", "help", "clear", "confirm_clear")

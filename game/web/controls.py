@@ -1,17 +1,23 @@
-"""The page's input: one delegated click listener and one change listener on `#game`, one
+"""The page's input: one delegated click, double-click and change listener on `#game`, one
 keydown listener on the document. Each turns a DOM event into a command name and its argument
 (`game.web.commands`) and hands it to the adapter (`App.command`); nothing here decides a move.
 
 Focus: arrows move along the hand (one card in the tab order), Alt or Shift with an arrow moves
-the card itself (the sort becomes "custom"), Escape closes a dialog or drops the selection.
+the card itself (the sort becomes "custom"), Escape closes a dialog or drops the selection, and
+Tab stays inside an open dialog. Form controls keep their own keys: no shortcut reaches them.
 """
 
-from game.web.commands import SHORTCUTS
+from browser import document, window
+
+from game.web.keys import shortcuts
 
 # The choices (selects, checkboxes, radio buttons) and how each reads its new value.
 CHOICES = {
     "level": lambda target: target.value,
     "four": lambda target: bool(target.checked),
+    "quick": lambda target: bool(target.checked),
+    "pace": lambda target: target.value,
+    "pick_sort": lambda target: target.value,
     "mode": lambda target: target.value,
     "group": lambda target: (int(target.attrs["data-card"]), int(target.value)),
     "pick_rules": lambda target: target.value,
@@ -19,6 +25,20 @@ CHOICES = {
     "lobby_rules": lambda target: target.value,
     "lobby_code": lambda target: target.value,
 }
+
+FOCUSABLE = 'button:not([disabled]), select, input, [tabindex="0"]'
+FORM_TAGS = ("INPUT", "SELECT", "TEXTAREA", "OPTION")
+
+
+def closest(el, selector):
+    """The element's nearest ancestor (or itself) matching `selector`, or None (Brython's
+    `closest` raises KeyError when there is none)."""
+    if el is None:
+        return None
+    try:
+        return el.closest(selector)
+    except KeyError:
+        return None
 
 
 def on_change(app, ev):
@@ -31,12 +51,15 @@ def on_change(app, ev):
 
 def on_click(app, ev):
     """A click on anything with `data-act` inside `#game` (not disabled): a card or a command."""
-    target = ev.target.closest("[data-act]")
+    target = closest(ev.target, "[data-act]")
     if target is None or not app.root.contains(target):
         return
-    if target.tagName in ("SELECT", "INPUT", "OPTION"):
+    if target.tagName in FORM_TAGS:
         return
     if "disabled" in target.attrs or target.getAttribute("aria-disabled") == "true":
+        return
+    if getattr(app, "dragged", False):
+        app.dragged = False
         return
     act = target.attrs["data-act"]
     if act == "card":
@@ -45,16 +68,116 @@ def on_click(app, ev):
         app.command(act)
 
 
+def on_dblclick(app, ev):
+    """A double tap or click on a card of the hand: discard it (when the player skips the
+    confirmation; the command does nothing otherwise)."""
+    target = closest(ev.target, "[data-card]")
+    if target is None or not app.root.contains(target) or "data-act" not in target.attrs:
+        return
+    if target.attrs["data-act"] == "card":
+        app.command("quick_discard", int(target.attrs["data-card"]))
+
+
+class Drag:
+    """A card of the hand being dragged (pointer events: mouse, pen and touch alike): it follows
+    the pointer, and dropped on the discard pile it is discarded, on another card it takes that
+    card's place. A short move is a tap, left to the click listener."""
+
+    THRESHOLD = 8  # px before a press becomes a drag
+
+    def __init__(self, app, el, ev):
+        self.app, self.el = app, el
+        self.index = int(el.attrs["data-card"])
+        self.x0, self.y0 = ev.clientX, ev.clientY
+        self.moving = False
+        document.bind("pointermove", self.move)
+        document.bind("pointerup", self.up)
+        document.bind("pointercancel", self.cancel)
+
+    def move(self, ev):
+        dx, dy = ev.clientX - self.x0, ev.clientY - self.y0
+        if not self.moving and dx * dx + dy * dy < self.THRESHOLD * self.THRESHOLD:
+            return
+        self.moving = True
+        self.el.classList.add("g-dragging")
+        self.el.style.transform = "translate(" + str(dx) + "px, " + str(dy) + "px)"  # CSSOM: allowed by the CSP
+
+    def up(self, ev):
+        self.stop()
+        if not self.moving:
+            return
+        # The click that may follow this pointerup (same task) is not a tap; the next one is.
+        self.app.dragged = True
+        window.setTimeout(self.forget_drag, 0)
+        under = document.elementFromPoint(ev.clientX, ev.clientY)
+        self.el.classList.remove("g-dragging")
+        self.el.style.transform = ""
+        if under is None:
+            return
+        if closest(under, ".g-discard") is not None:
+            self.app.command("drop_on_pile", self.index)
+            return
+        card = closest(under, ".g-hand [data-card]")
+        if card is not None:
+            self.app.command("place_card", (self.index, int(card.attrs["data-card"])))
+
+    def forget_drag(self, *args):
+        self.app.dragged = False
+
+    def cancel(self, ev):
+        self.stop()
+        self.el.classList.remove("g-dragging")
+        self.el.style.transform = ""
+
+    def stop(self):
+        document.unbind("pointermove", self.move)
+        document.unbind("pointerup", self.up)
+        document.unbind("pointercancel", self.cancel)
+
+
+def on_pointerdown(app, ev):
+    """A press on a card of the hand may start a drag (main button or a touch only)."""
+    if ev.button != 0 or app.ui.dialog or app.ui.handover:
+        return
+    target = closest(ev.target, ".g-hand [data-card]")
+    if target is None or not app.root.contains(target):
+        return
+    app.dragged = False
+    Drag(app, target, ev)
+
+
+def trap_tab(app, ev):
+    """Tab and Shift+Tab cycle inside the open dialog (the page behind it is never reached)."""
+    found = app.main.select(".g-dialog")
+    if not found:
+        return
+    items = [el for el in found[0].select(FOCUSABLE)]
+    if not items:
+        return
+    active = document.activeElement
+    inside = found[0].contains(active)
+    if ev.shiftKey and (not inside or active == items[0]):
+        ev.preventDefault()
+        items[-1].focus()
+    elif not ev.shiftKey and (not inside or active == items[-1]):
+        ev.preventDefault()
+        items[0].focus()
+
+
 def on_key(app, ev):
-    """Escape, arrows in the hand, and the single-key shortcuts (`SHORTCUTS`)."""
+    """Tab in a dialog, Escape, arrows in the hand, and the single-key shortcuts (`game.web.keys`)."""
     if ev.ctrlKey or ev.metaKey:
+        return
+    key = ev.key
+    if key == "Tab":
+        if app.ui.dialog:
+            trap_tab(app, ev)
         return
     target = ev.target
     tag = target.tagName if target else ""
     inside = target is not None and app.root.contains(target)
     if not inside and tag != "BODY":
         return
-    key = ev.key
     if key == "Escape":
         if app.ui.dialog or app.ui.selected is not None:
             ev.preventDefault()
@@ -65,7 +188,7 @@ def on_key(app, ev):
         app.command("lobby_code", target.value)
         app.command("online_join")
         return
-    if app.ui.dialog or tag in ("INPUT", "SELECT", "TEXTAREA"):
+    if app.ui.dialog or tag in FORM_TAGS:
         return
     if key in ("ArrowLeft", "ArrowRight") and target is not None and "data-card" in target.attrs:
         ev.preventDefault()
@@ -76,8 +199,9 @@ def on_key(app, ev):
     if ev.altKey:
         return
     lower = key.lower() if len(key) == 1 else key
-    if lower in SHORTCUTS:
-        if app.ui.handover and lower != "?":
+    table = shortcuts()
+    if lower in table:
+        if app.ui.handover and table[lower] != "help":
             return
         ev.preventDefault()
-        app.command(SHORTCUTS[lower])
+        app.command(table[lower])

@@ -18,7 +18,9 @@ from game.scoring import check_declaration
 from game.web import text as T
 from game.web.endofhand import render_sheet
 from game.web.i18n import _, fmt, pgettext
+from game.web.keys import HELP_KEY, key_for
 from game.web.markup import card_html, esc, meld_cards
+from game.web.state import LEVELS, LOCAL_MODES, MODES, PACES, in_progress
 
 GROUPS = 3  # meld groups offered in the knock dialog (10 or 11 cards hold at most 3 melds)
 
@@ -26,7 +28,8 @@ GROUPS = 3  # meld groups offered in the knock dialog (10 or 11 cards hold at mo
 # Where the focus goes when each dialog opens.
 FIRST_FOCUS = {"discard": "confirm_discard", "knock": "confirm_knock", "gin": "confirm_knock",
                "big_gin": "confirm_knock", "pile": "cancel", "sheet": "cancel", "help": "cancel",
-               "new": "start", "replay": "confirm_replay"}
+               "new": "start", "replay": "confirm_replay", "menu": "cancel", "clear": "cancel",
+               "seed": "confirm_seed"}
 
 
 def render_dialog(view, ui):
@@ -56,8 +59,25 @@ def render_dialog(view, ui):
         title = _("Keyboard shortcuts")
         body.append(render_shortcuts())
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
+    elif kind == "menu":
+        title = _("Menu")
+        body.append(render_menu(view, ui))
+    elif kind == "clear":
+        title = _("Clear saved data")
+        body.append('<p>' + esc(_("Forget the saved games, the card orders and the preferences kept in this browser? "
+                                  "A new game starts.")) + '</p>')
+        body.append(dialog_buttons([("confirm_clear", _("Clear saved data"), True), ("cancel", _("Cancel"), False)]))
+    elif kind == "seed":
+        title = _("Open the shared deal?")
+        # Translators: {seed} is the number of a deal in a shared link (#seed=123).
+        body.append('<p>' + esc(fmt(_("This link deals game {seed}. Opening it replaces the match in progress, "
+                                      "which cannot be recovered."), seed=d.get("seed"))) + '</p>')
+        body.append(dialog_buttons([("confirm_seed", _("Open the shared deal"), True),
+                                    ("cancel", _("Keep my match"), False)]))
     elif kind == "new":
         title = _("New game")
+        if in_progress(view):
+            body.append('<p class="g-warn">' + esc(_("Starting a new game ends the match in progress.")) + '</p>')
         body.append(render_new_game(d.get("rules", ui.prefs["rules"]), d.get("mode", ui.mode)))
         body.append(dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
     elif kind == "replay":
@@ -66,8 +86,58 @@ def render_dialog(view, ui):
         body.append(dialog_buttons([("confirm_replay", _("Replay"), True), ("cancel", _("Cancel"), False)]))
     else:
         title = ""
-    return ('<div class="g-overlay"><div class="g-dialog" role="dialog" aria-modal="true" aria-labelledby="g-dialog-title">'
-            '<h2 class="g-title" id="g-dialog-title">' + esc(title) + '</h2>' + "".join(body) + '</div></div>')
+    return ('<div class="g-overlay"><div class="g-dialog g-dialog-' + kind + '" role="dialog" aria-modal="true" '
+            'aria-labelledby="g-dialog-title"><h2 class="g-title" id="g-dialog-title">' + esc(title) + '</h2>'
+            + "".join(body) + '</div></div>')
+
+
+def select_field(label, act, choices, chosen):
+    """A labelled select of the menu from (value, text) pairs."""
+    options = "".join('<option value="' + value + '"' + (' selected' if value == chosen else '') + '>' + esc(text)
+                      + '</option>' for value, text in choices)
+    return ('<label class="g-field"><span>' + esc(label) + '</span><select data-act="' + act + '" data-key="' + act
+            + '">' + options + '</select></label>')
+
+
+def check_field(label, act, checked):
+    return ('<label class="g-field g-check"><input type="checkbox" data-act="' + act + '" data-key="' + act + '"'
+            + (' checked' if checked else '') + '> <span>' + esc(label) + '</span></label>')
+
+
+def render_menu(view, ui):
+    """Every setting in one place: the match (new, replay), the opponent, the computer's level
+    and pace, the sort, the four-colour deck, the discard confirmation, the rules in play, the
+    shortcuts and clearing what the browser keeps."""
+    prefs = ui.prefs
+    out = ['<div class="g-actions">']
+    if ui.mode == "online":  # the seed is the server's: no replay; a new game needs the friend
+        acts = (("offer_new", _("Offer a new game")),) if view is not None else ()
+        acts += (("leave", _("Leave the table")), ("help", _("Shortcuts")))
+    else:
+        acts = (("new", _("New game")), ("replay", _("Replay")), ("help", _("Shortcuts")))
+    for act, label in acts:
+        out.append('<button type="button" class="g-btn" data-act="' + act + '" data-key="' + act + '">' + esc(label) + '</button>')
+    out.append('</div><div class="g-settings">')
+    modes = [m for m in MODES if m in LOCAL_MODES or ui.online_available or ui.mode == m]
+    out.append(select_field(_("Opponent"), "mode", [(m, T.mode_name(m)) for m in modes], ui.mode))
+    if ui.mode == "cpu":
+        out.append(select_field(_("Computer level"), "level", [(lv, T.level_name(lv)) for lv in LEVELS], prefs["level"]))
+        out.append(select_field(_("Computer's pace"), "pace", [(p, T.pace_name(p)) for p in PACES], prefs["pace"]))
+    sorts = [("rank", _("Sort: by rank")), ("suit", _("Sort: by suit")), ("melds", _("Sort: by melds"))]
+    if prefs["sort"] == "custom":
+        sorts.append(("custom", _("Sort: your order")))
+    out.append(select_field(_("Sort the hand"), "pick_sort", sorts, prefs["sort"]))
+    out.append(check_field(_("Four-color deck"), "four", prefs["four"]))
+    out.append(check_field(_("Discard without confirmation (double-tap a card)"), "quick", prefs["quick"]))
+    out.append('</div>')
+    if view is not None:
+        rules = view.rules
+        out.append('<p class="g-rules-full">' + esc(fmt(_("{variant}: {summary}"), variant=T.preset_title(rules.name),
+                                                         summary=T.rules_summary(rules))) + '</p>')
+    out.append('<div class="g-actions">'
+               '<button type="button" class="g-btn" data-act="clear" data-key="clear">' + esc(_("Clear saved data")) + '</button>'
+               '<button type="button" class="g-btn g-primary" data-act="cancel" data-key="cancel">' + esc(_("Close")) + '</button></div>')
+    return "".join(out)
 
 
 def dialog_buttons(buttons):
@@ -81,14 +151,17 @@ def dialog_buttons(buttons):
 
 
 def render_shortcuts():
-    """The keyboard shortcuts as a definition list (the keys `controls.SHORTCUTS` handles)."""
+    """The keyboard shortcuts as a definition list (the keys of `game.web.keys`, in this language)."""
     keys = [("← →", _("move in your hand")), ("Alt+← →", _("move the card (reorder)")),
             (pgettext("keys", "Enter, Space"), _("select a card")),
-            (pgettext("keys", "Esc"), _("cancel a selection or a dialog")),
-            ("D", _("draw from the stock")), ("P", _("take the top of the discard pile")),
-            ("U", _("take the upcard")), ("S", _("pass the upcard")), ("X", _("discard the selected card")),
-            ("K", pgettext("verb", "knock")), ("G", _("gin")), ("O", _("change the sort order")),
-            ("N", _("next hand")), ("H", _("show the whole discard pile")), ("?", _("this list"))]
+            (pgettext("keys", "Esc"), _("cancel a selection or a dialog"))]
+    for command, text in (("draw_stock", _("draw from the stock")), ("draw_discard", _("take the top of the discard pile")),
+                          ("take_upcard", _("take the upcard")), ("pass", _("pass the upcard")),
+                          ("discard", _("discard the selected card")), ("knock", pgettext("verb", "knock")),
+                          ("gin", _("gin")), ("sort", _("change the sort order")), ("next_hand", _("next hand")),
+                          ("show_pile", _("show the whole discard pile"))):
+        keys.append((key_for(command), text))
+    keys.append((HELP_KEY, _("this list")))
     return '<dl class="g-keys">' + "".join('<dt><kbd>' + esc(k) + '</kbd></dt><dd>' + esc(v) + '</dd>' for k, v in keys) + '</dl>'
 
 
@@ -101,7 +174,8 @@ def render_new_game(chosen, mode):
                     + (' checked' if name == chosen else '') + '> <span><strong>' + esc(T.preset_title(name)) + '</strong>: '
                     + esc(T.rules_summary(rules)) + '</span></label>')
     body.append('</fieldset><fieldset><legend>' + esc(_("Opponent")) + '</legend>')
-    for value, label in (("cpu", _("Against the computer")), ("duo", _("Two players on this device"))):
+    for value in LOCAL_MODES:  # a new game in the page (online, the friend is asked: "offer_new")
+        label = T.mode_name(value)
         body.append('<label class="g-radio"><input type="radio" name="g-mode" value="' + value + '" data-act="pick_mode" data-key="mode-' + value + '"'
                     + (' checked' if value == mode else '') + '> <span>' + esc(label) + '</span></label>')
     body.append('</fieldset>')
@@ -158,7 +232,7 @@ def render_knock_dialog(view, d):
     if kind != "big_gin":
         out.append('<p>' + esc(fmt(_("Your discard: the {card}."), card=T.card_name(DECK[d["card"]]))) + '</p>')
     out.append('<p>' + esc(_("Your melds (the best arrangement; change a card's group to declare other melds):")) + '</p>')
-    cards = sorted(knock_cards(view, d), key=lambda c: (d["groups"].get(c.index, 0) or 9, c.suit, c.rank))
+    cards = sorted(knock_cards(view, d), key=lambda c: (d["groups"].get(c.index, 0) or 9, c.rank, c.suit))
     out.append('<ul class="g-groups">')
     for c in cards:
         current = d["groups"].get(c.index, 0)

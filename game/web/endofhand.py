@@ -7,58 +7,79 @@ arrangements, the score sheet and the totals.
 
 from game.web import text as T
 from game.web.i18n import _, fmt, pgettext
-from game.web.markup import esc, meld_cards
+from game.web.keys import key_for
+from game.web.markup import esc, in_order, meld_cards
 
 
 def render_end(view, ui):
-    """The end-of-hand (or end-of-match) screen of the View on screen."""
+    """The end-of-hand (or end-of-match) screen of the View on screen: a banner saying who won
+    what; at the end of the match the winner, the totals and "New game" come first."""
     names = ui.names()
     over = view.phase == "match_over"
     out = ['<div class="g-end">']
     title = _("End of the match") if over else _("End of the hand")
     out.append('<h2 class="g-title">' + esc(title) + '</h2>')
-    out.append('<p class="g-scoreline">' + esc(T.score_line(view, names)) + '</p>')
+    if over:
+        out.append('<p class="g-banner"><strong>' + esc(T.match_result(view, ui.mode, names)) + '</strong></p>')
+        out.append(render_totals(view, names))
+        out.append('<div class="g-actions">'
+                   + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
+                   + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button></div>')
+    out.append('<p class="g-banner"><strong>' + esc(T.hand_headline(view, ui.mode, names)) + '</strong>'
+               '<span class="g-scoreline">' + esc(T.score_line(view, names)) + '</span></p>')
+    if not over:
+        key = key_for("next_hand")
+        out.append('<div class="g-actions"><button type="button" class="g-btn g-primary" data-act="next_hand" data-key="next_hand"'
+                   + (' aria-keyshortcuts="' + key + '"' if key else '') + '>'
+                   + esc(_("Next hand")) + (' <kbd aria-hidden="true">' + esc(key) + '</kbd>' if key else '') + '</button></div>')
     result = view.result
     me, other = view.player, 1 - view.player
     if result is not None:
         knocker = view.knocker
-        sides = [(knocker, result.knocker_melds, result.knocker_deadwood_cards, result.knocker_deadwood, []),
+        added = laid_off(result)
+        sides = [(knocker, [list(m) + added[k] for k, m in enumerate(result.knocker_melds)], result.knocker_deadwood_cards,
+                  result.knocker_deadwood, [], [c for cards in added for c in cards]),
                  (1 - knocker, result.defender_melds, result.defender_deadwood_cards, result.defender_deadwood,
-                  result.layoff_targets)]
+                  result.layoff_targets, [])]
     else:
         mine, theirs = view.arrangement, view.opponent_arrangement
-        sides = [(me, mine.melds, mine.deadwood, mine.deadwood_points, []),
-                 (other, theirs.melds, theirs.deadwood, theirs.deadwood_points, [])]
+        sides = [(me, mine.melds, mine.deadwood, mine.deadwood_points, [], []),
+                 (other, theirs.melds, theirs.deadwood, theirs.deadwood_points, [], [])]
         sides.sort(key=lambda side: side[0])
-    for seat, melds, dead_cards, dead, layoffs in sides:
-        out.append(render_spread(names[seat], melds, dead_cards, dead, layoffs, result))
+    for seat, melds, dead_cards, dead, layoffs, extra in sides:
+        out.append(render_spread(names[seat], melds, dead_cards, dead, layoffs, result, extra))
     out.append(render_sheet(view, names))
-    if over:
-        out.append(render_totals(view, names, T.match_result(view, ui.mode, names)))
-        out.append('<div class="g-actions">'
-                   + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
-                   + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button></div>')
-    else:
-        out.append('<div class="g-actions"><button type="button" class="g-btn g-primary" data-act="next_hand" data-key="next_hand" aria-keyshortcuts="N">'
-                   + esc(_("Next hand")) + ' <kbd aria-hidden="true">N</kbd></button></div>')
     out.append('</div>')
     return "".join(out)
 
 
-def render_spread(name, melds, dead_cards, dead, layoffs, result):
-    """One player's hand: melds, layoffs (one per line, shown one by one), deadwood = points."""
+def laid_off(result):
+    """The cards laid off on each of the knocker's melds, in the order they were laid off."""
+    added = [[] for _m in result.knocker_melds]
+    for card, target in result.layoff_targets:
+        if 0 <= target < len(added):
+            added[target].append(card)
+    return added
+
+
+def render_spread(name, melds, dead_cards, dead, layoffs, result, added=()):
+    """One player's hand: melds (with the cards laid off on them, marked), the layoffs one per
+    line naming the meld as it stood then (shown one by one), deadwood = points."""
     out = ['<section class="g-spread"><h3>' + esc(T.capital(name)) + '</h3>']
     out.append('<p class="g-melds">' + esc(_("Melds:")) + ' '
-               + ("".join(meld_cards(m) for m in melds) if melds else esc(_("none"))) + '</p>')
+               + ("".join(meld_cards(m, "", added) for m in melds) if melds else esc(_("none"))) + '</p>')
     if layoffs:
         out.append('<ol class="g-layoffs" aria-label="' + esc(_("Layoffs")) + '">')
+        grown = [list(m) for m in result.knocker_melds]
         step = 0
         for card, target in layoffs:
             step += 1
-            meld = result.knocker_melds[target] if 0 <= target < len(result.knocker_melds) else []
+            meld = in_order(grown[target]) if 0 <= target < len(grown) else []
             out.append('<li class="g-step g-d' + str(min(step, 9)) + '">'
                        + esc(fmt(_("{card} laid off on {meld}"), card=T.card_name(card),
                                  meld=", ".join(T.card_label(c) for c in meld))) + '</li>')
+            if 0 <= target < len(grown):
+                grown[target].append(card)
         out.append('</ol>')
     out.append('<p class="g-melds">' + esc(_("Deadwood:")) + ' '
                + (meld_cards(dead_cards, "g-dead") if dead_cards else esc(_("none")))
@@ -87,8 +108,8 @@ def render_sheet(view, names):
     return "".join(out)
 
 
-def render_totals(view, names, result_text):
-    """The match's final totals (`View.totals`) and the winner in words."""
+def render_totals(view, names):
+    """The match's final totals (`View.totals`), bonuses included."""
     totals = view.totals
     if not totals:
         return ""
@@ -100,5 +121,4 @@ def render_totals(view, names, result_text):
         out.append('<tr><th scope="row">' + esc(label) + '</th><td>' + str(totals[0][key]) + '</td><td>'
                    + str(totals[1][key]) + '</td></tr>')
     out.append('</tbody></table>')
-    out.append('<p class="g-winner">' + esc(result_text) + '</p>')
     return "".join(out)

@@ -1,9 +1,12 @@
 """Small pieces of HTML shared by every screen: escaping, a card, a meld of cards.
 
 The screens are HTML strings; every text from the catalogue or the engine goes through `esc`.
+A card face is drawn by the stylesheet from three spans: the corner index (rank over suit,
+repeated upside down in the opposite corner) and the centre pip (a court card: its letter).
 """
 
 from game.web import text as T
+from game.web.i18n import _
 
 
 def esc(value):
@@ -15,22 +18,43 @@ def suit_class(card):
     return "s" + "cdhs"[card.suit]
 
 
+def card_face(card):
+    label = T.card_label(card)
+    rank, suit = esc(label[:-1]), esc(label[-1:])
+    index = '<span class="g-rank">' + rank + '</span><span class="g-suit">' + suit + '</span>'
+    centre = rank if card.rank > 10 else suit
+    return ('<span class="g-idx" aria-hidden="true">' + index + '</span>'
+            '<span class="g-pip' + (' g-court' if card.rank > 10 else '') + '" aria-hidden="true">' + centre + '</span>'
+            '<span class="g-idx g-idx2" aria-hidden="true">' + index + '</span>')
+
+
 def card_html(card, extra_class="", label=None, key=None, act=None, attrs=""):
     """A face-up card: a button when it does something (`act`), else an image with its name."""
     cls = "g-card " + suit_class(card) + (" " + extra_class if extra_class else "")
     label = label or T.card_name(card)
-    inner = ('<span class="g-rank" aria-hidden="true">' + esc(T.card_label(card)[:-1]) + '</span>'
-             '<span class="g-suit" aria-hidden="true">' + esc(T.card_label(card)[-1:]) + '</span>')
     if act:
         return ('<button type="button" class="' + cls + '" data-act="' + act + '"'
                 + (' data-key="' + key + '"' if key else '') + ' aria-label="' + esc(label) + '"' + attrs + '>'
-                + inner + '</button>')
-    return '<span class="' + cls + '" role="img" aria-label="' + esc(label) + '">' + inner + '</span>'
+                + card_face(card) + '</button>')
+    return '<span class="' + cls + '" role="img" aria-label="' + esc(label) + '">' + card_face(card) + '</span>'
 
 
-def meld_cards(cards, extra=""):
-    """Small cards side by side (a meld, or the deadwood with `extra="g-dead"`)."""
-    return '<span class="g-meld ' + extra + '">' + "".join(card_html(c, "g-small") for c in cards) + '</span>'
+def in_order(cards):
+    """A meld's cards as a player lays them out: a run by rank, a set by suit."""
+    return sorted(cards, key=lambda c: (c.rank, c.suit))
+
+
+def meld_cards(cards, extra="", added=()):
+    """Small cards side by side, in order (a meld, or the deadwood with `extra="g-dead"`);
+    cards in `added` (layoffs) are marked as laid off."""
+    out = []
+    for c in in_order(cards):
+        if c in added:
+            # Translators: added to a card's name at the end of a hand ("7 of hearts, laid off").
+            out.append(card_html(c, "g-small g-laid", T.card_name(c) + ", " + _("laid off")))
+        else:
+            out.append(card_html(c, "g-small"))
+    return '<span class="g-meld ' + extra + '">' + "".join(out) + '</span>'
 
 
 def log_items(log):

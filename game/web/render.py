@@ -27,9 +27,11 @@ def attributes(view, ui):
 
 
 def render(view, ui):
-    """The markup of the game area: bar, notice, the current screen (inert under a dialog), dialog.
-    `view` is None on the screen that opens or joins an online table."""
-    parts = [render_bar(view, ui)]
+    """The markup of the game area: bar, notice, the current screen, and the open dialog (the
+    rest is inert under it, so neither pointer nor Tab reaches it). `view` is None on the screen
+    that opens or joins an online table."""
+    inert = ' inert' if ui.dialog else ''
+    parts = ['<div class="g-screen"' + inert + '>', render_bar(view, ui)]
     if ui.notice:
         parts.append('<div class="g-notice" role="alert"><p>' + esc(ui.notice) + '</p>'
                      '<button type="button" class="g-btn" data-act="dismiss" data-key="dismiss">'
@@ -38,16 +40,35 @@ def render(view, ui):
         from game.web.lobby import render_banner, render_lobby
 
         if view is None:
-            parts.append('<div class="g-table">' + render_lobby(ui) + '</div>')
-            return "".join(parts)
-        parts.append(render_banner(ui))
-    inert = ' inert' if ui.dialog else ''
-    parts.append('<div class="g-table"' + inert + '>' + render_screen(view, ui) + '</div>')
+            parts.append('<div class="g-table g-lobby-screen">' + render_lobby(ui) + '</div></div>')
+        else:
+            parts.append(render_banner(ui))
+    if view is not None:
+        parts.append('<div class="g-table g-' + screen_name(view, ui) + '">' + render_screen(view, ui) + '</div></div>')
     if ui.dialog:
         from game.web.dialogs import render_dialog
 
         parts.append(render_dialog(view, ui))
     return "".join(parts)
+
+
+def screen_name(view, ui):
+    if ui.handover:
+        return "hidden"
+    if view.phase in ("hand_over", "match_over"):
+        return "end"
+    return "play"
+
+
+def fallback_focus(view, ui):
+    """Where the focus goes when the control it was on is gone (a card discarded, a dialog
+    closed): the dialog's own, the hand-over button, the end of hand's main button, else the
+    hand's focusable card (CSS selectors, tried in order)."""
+    if ui.dialog:
+        return ['[data-key="' + str(ui.dialog.get("focus")) + '"]', ".g-dialog button"]
+    if ui.handover:
+        return ['[data-key="reveal"]']
+    return [".g-end .g-primary", '.g-hand [tabindex="0"]', ".g-act:not([disabled])", '[data-key="menu"]']
 
 
 def render_screen(view, ui):

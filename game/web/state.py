@@ -7,11 +7,27 @@ from game.web import text as T
 
 LEVELS = ("easy", "medium", "hard")
 SORTS = ("rank", "suit", "melds")  # the sort button's cycle; "custom" once the player reorders
-MODES = ("cpu", "duo", "online")
+MODES = ("cpu", "duo", "online")  # the opponent choices, in the order offered
+LOCAL_MODES = ("cpu", "duo")  # the matches the page itself holds (a new game may be one of these)
+PACES = {"slow": 1500, "normal": 900, "fast": 350}  # the computer's pace: ms between its moves
 
 
 def default_prefs():
-    return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu"}
+    """quick: discard without a confirmation (a double tap or click on a card discards it)."""
+    return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu",
+            "pace": "normal", "quick": False}
+
+
+def card_of_key(key):
+    """The card index of a hand card's focus key ("c12" -> 12), else None."""
+    if key and key[0] == "c" and key[1:].isdigit():
+        return int(key[1:])
+    return None
+
+
+def in_progress(view):
+    """Whether the match on screen has been played at all and is not over (asked before it is replaced)."""
+    return view is not None and view.phase != "match_over" and (view.hand_number > 1 or bool(view.history))
 
 
 def legal(ui, view, kind, card=None):
@@ -25,14 +41,15 @@ def legal(ui, view, kind, card=None):
 
 
 class Ui:
-    """mode ("cpu" or "duo"), prefs, selected (a card index), focus (the data-key to focus
+    """mode ("cpu", "duo" or "online"), prefs, selected (a card index), focus (the data-key to focus
     after drawing), dialog (the open dialog's dict: its kind, the focus to return to, its own
     fields), order (seat -> card indexes in the order shown), handover (two players: both hands
     hidden until the next player is ready), notice (a message to dismiss), log (the last
     announcements), last_seat (the seat that moved last: whose hand a two-player screen shows),
     online (playing a friend online: the table's code, invitation link, the friend's presence,
     a new-game offer, the connection's state; None otherwise), lobby (the choices of the screen
-    that opens or joins an online table), online_available (a table server answered)."""
+    that opens or joins an online table), online_available (a table server answered), motion
+    (the move just made, animated once)."""
 
     def __init__(self, prefs=None):
         self.prefs = prefs or default_prefs()
@@ -45,6 +62,9 @@ class Ui:
         self.notice = None
         self.log = []
         self.last_seat = 0
+        # The move just made ("draw" or "discard"), for the render's short animations: set by
+        # the adapter when the table changes, forgotten at the next command.
+        self.motion = None
         self.online = None
         self.lobby = {"rules": self.prefs["rules"], "code": ""}
         self.online_available = False

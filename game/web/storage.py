@@ -14,7 +14,7 @@ from game.cards import DECK
 from game.errors import CorruptSave
 from game.match import Match
 from game.rules import PRESETS
-from game.web.state import LEVELS, MODES, SORTS
+from game.web.state import LEVELS, MODES, PACES, SORTS
 from game.web.tables import LocalTable
 
 JSON = javascript.JSON
@@ -72,6 +72,8 @@ def load_prefs(prefs):
         prefs["rules"] = "classic"
     if prefs["mode"] not in MODES:
         prefs["mode"] = "cpu"
+    if prefs["pace"] not in PACES:
+        prefs["pace"] = "normal"
     return prefs
 
 
@@ -121,9 +123,22 @@ def save_match(mode, saved, order):
     store_set(SAVE_KEYS[mode], {"match": saved, "order": codes})
 
 
-def pace():
-    """Milliseconds between the computer's moves."""
+def pace(prefs):
+    """Milliseconds between the computer's moves: the player's choice, unless PACE_KEY (tests) says."""
     raw = store_get(PACE_KEY)
     if raw is not None and str(raw).isdigit():
         return int(str(raw))
-    return PACE
+    return PACES.get(prefs.get("pace"), PACE)
+
+
+def clear_all():
+    """Forget everything this site keeps in the browser under "ginrummy.": preferences, saves,
+    card orders (and any later key of ours); the pace override of the tests stays."""
+    try:
+        store = window.localStorage
+        keys = [store.key(i) for i in range(store.length)]
+        for key in keys:
+            if isinstance(key, str) and key.startswith("ginrummy.") and key != PACE_KEY:
+                store.removeItem(key)
+    except Exception:
+        pass

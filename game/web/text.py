@@ -52,14 +52,6 @@ def cards_count(n):
     return fmt(ngettext("{n} card", "{n} cards", n), n=n)
 
 
-def opponents(online):
-    """The opponent choices: (mode, label); playing online only where a table server answers."""
-    choices = [("cpu", _("Against the computer")), ("duo", _("Two players on this device"))]
-    if online:
-        choices.append(("online", _("A friend online")))
-    return choices
-
-
 # --- rules ----------------------------------------------------------------------------------------
 
 def preset_title(name):
@@ -292,8 +284,81 @@ def prompt(view):
             return _("Draw a card from the stock.")
         return _("Draw a card from the stock or the discard pile.")
     if phase == "discard":
-        return _("Select a card, then discard it, or knock.")
+        return " ".join([_("Select a card, then discard it.")] + possible_endings(view))
     return ""
+
+
+def possible_endings(view):
+    """Sentences saying which endings the View lists now, with the discards that allow them
+    (the lowest deadwood first): big gin, gin, a knock."""
+    said = []
+    by_kind = {}
+    for action in view.legal_actions:
+        by_kind.setdefault(action.kind, []).append(action.card)
+    if "big_gin" in by_kind:
+        said.append(_("Big gin is possible: all eleven cards are in melds."))
+    after = view.discard_deadwood
+    if "gin" in by_kind:
+        # Translators: {cards} is a list of card names ("the 9 of clubs, the king of spades").
+        said.append(fmt(_("Gin is possible by discarding: {cards}."), cards=card_list(by_kind["gin"])))
+    if "knock" in by_kind:
+        cards = sorted(by_kind["knock"], key=lambda c: (after.get(c.index, 99), c.rank, c.suit))
+        # Translators: {cards} is a list of card names ("the 9 of clubs, the king of spades").
+        said.append(fmt(_("You can knock by discarding: {cards}."), cards=card_list(cards)))
+    return said
+
+
+def card_list(cards):
+    """Card names as a list ("9 of clubs, king of spades")."""
+    # Translators: the separator between the card names of a list.
+    return pgettext("list separator", ", ").join(card_name(c) for c in cards)
+
+
+def limit_text(view):
+    """The knock limit of the hand on screen, in words (Oklahoma: the one this upcard set)."""
+    rules = view.rules
+    if rules.oklahoma:
+        if view.knock_limit == 0:
+            return _("this hand: gin only")
+        # Translators: Oklahoma gin: the knock limit the upcard set for this hand.
+        return fmt(_("this hand: knock with {n} or less"), n=view.knock_limit)
+    if rules.knock_limit == 0:
+        return _("gin only, no knocking")
+    return fmt(_("knock with {n} or less"), n=rules.knock_limit)
+
+
+def mode_name(mode):
+    """An opponent choice in words (the values of `state.MODES`)."""
+    if mode == "duo":
+        return _("Two players on this device")
+    if mode == "online":
+        return _("A friend online")
+    return _("Against the computer")
+
+
+def pace_name(pace):
+    """A pace of the computer's moves in words (the keys of `state.PACES`)."""
+    if pace == "slow":
+        return pgettext("pace", "Slow")
+    if pace == "fast":
+        return pgettext("pace", "Fast")
+    return pgettext("pace", "Normal")
+
+
+def hand_headline(view, mode, names):
+    """Who won the hand on screen and how many points, in a few words ("" while it is played)."""
+    if view.end_kind is None:
+        return ""
+    if view.end_kind == "dead":
+        return _("Dead hand")
+    result = view.result
+    winner = view.knocker if result.winner == "knocker" else 1 - view.knocker
+    if mode == "cpu" and winner == view.player:
+        # Translators: the banner at the end of a hand; {points} is "25 points".
+        return fmt(_("You win the hand: {points}."), points=points_text(result.points))
+    # Translators: the banner at the end of a hand; {player} is "The computer" or "Player 2",
+    # {points} is "25 points".
+    return fmt(_("{player} wins the hand: {points}."), player=capital(names[winner]), points=points_text(result.points))
 
 
 def match_result(view, mode, names):

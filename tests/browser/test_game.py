@@ -35,9 +35,31 @@ def state(page):
                 handover: g.dataset.handover}; }""")
 
 
+def open_menu(page):
+    """Open the menu, where every setting is."""
+    page.click('#game [data-act="menu"]')
+    page.wait_for_selector("#game .g-dialog-menu")
+
+
+def choose(page, act, value):
+    """Choose a setting of the menu (the menu closes when the opponent changes)."""
+    open_menu(page)
+    page.select_option('#game select[data-act="' + act + '"]', value)
+
+
 def hand_cards(page):
     return [int(x) for x in page.eval_on_selector_all(
         "#game .g-hand [data-card]", "els => els.map(e => e.dataset.card)")]
+
+
+def confirm_shared_deal(page, seed):
+    """A shared link over a match in progress asks first (test_game_flow checks both answers):
+    open the deal."""
+    page.wait_for_function("""s => document.querySelector('#game').dataset.seed === s
+        || document.querySelector('#game [data-act="confirm_seed"]')""", arg=str(seed))
+    if page.locator('#game [data-act="confirm_seed"]').count():
+        page.click('#game [data-act="confirm_seed"]')
+    page.wait_for_function("s => document.querySelector('#game').dataset.seed === s", arg=str(seed))
 
 
 def saved_match(page, mode="cpu"):
@@ -57,16 +79,21 @@ def keyboard_turn(page):
     """One keyboard step of the person's turn: pass the upcard, draw, or discard the new card."""
     phase = state(page)["phase"]
     if phase == "upcard":
-        page.keyboard.press("s")
+        page.keyboard.press(shortcut(page, "pass"))
     elif phase == "draw":
-        page.keyboard.press("d")
+        page.keyboard.press(shortcut(page, "stock"))
     elif phase == "discard":
         # Focus is on the card just drawn: select it, discard it, confirm.
         if page.evaluate("document.activeElement.getAttribute('aria-pressed')") != "true":
             page.keyboard.press("Enter")
-        page.keyboard.press("x")
+        page.keyboard.press(shortcut(page, "discard"))
         page.wait_for_selector("#game .g-dialog")
         page.keyboard.press("Enter")
+
+
+def shortcut(page, key):
+    """The page's own letter for a control (its aria-keyshortcuts: each language has its own)."""
+    return page.get_attribute('#game [data-key="' + key + '"]', "aria-keyshortcuts").split()[0].lower()
 
 
 def play_until(page, done, limit=300):
@@ -129,7 +156,7 @@ def test_a_full_hand_with_the_keyboard_only(page, base_url, lang, site):
     line = T.score_line(match.view(0), [T.name_you(), T.name_computer()])
     assert page.locator("#game .g-end .g-scoreline").inner_text().strip() == line
     # Next hand with N.
-    page.keyboard.press("n")
+    page.keyboard.press(shortcut(page, "next_hand"))
     page.wait_for_function("document.querySelector('#game').dataset.phase === 'upcard'")
     assert len(hand_cards(page)) in (10, 0)
     assert page.console.problems() == []
@@ -140,8 +167,10 @@ def test_ui_text_is_in_the_page_language(page, base_url, lang, site):
     open_game(page, base_url, lang, hash="#seed=5")
     data = catalog(site, page)
     messages = data["messages"]
+    open_menu(page)
     assert page.locator('#game [data-act="new"]').first.inner_text().strip() == messages.get("New game", "New game")
     assert page.locator('#game [data-act="replay"]').first.inner_text().strip() == messages.get("Replay", "Replay")
+    page.keyboard.press("Escape")
     # Card names come from game.cardnames in the page's language.
     match = Match.new(5)
     labels = page.eval_on_selector_all("#game .g-hand [data-card]",
@@ -218,14 +247,15 @@ def test_same_seed_same_cards_as_cpython_and_on_replay(page, base_url, lang, sit
     # A shared link opened in the same tab (only the hash changes) deals that seed.
     other = 5151
     page.goto(base_url + "/" + lang + "/#seed=" + str(other))
-    page.wait_for_function("s => document.querySelector('#game').dataset.seed === s", arg=str(other))
+    confirm_shared_deal(page, other)
     wait_idle(page)
     assert sorted(hand_cards(page)) == sorted(c.index for c in Match.new(other).view(0).hand)
     page.goto(base_url + "/" + lang + "/#seed=" + str(seed))
-    page.wait_for_function("s => document.querySelector('#game').dataset.seed === s", arg=str(seed))
+    confirm_shared_deal(page, seed)
     wait_idle(page)
     # Play a little, then Replay: the same deal again.
     play_until(page, lambda s: s["turn"] == "me" and s["phase"] == "discard")
+    open_menu(page)
     page.click('#game [data-act="replay"]')
     page.click('#game [data-act="confirm_replay"]')
     wait_idle(page)
@@ -238,7 +268,7 @@ def test_same_seed_same_cards_as_cpython_and_on_replay(page, base_url, lang, sit
 def test_two_players_never_see_both_hands(page, base_url, lang, site):
     open_game(page, base_url, lang)
     catalog(site, page)
-    page.select_option('#game select[data-act="mode"]', "duo")
+    choose(page, "mode", "duo")
     page.wait_for_function("document.querySelector('#game').dataset.mode === 'duo'")
     for _ in range(6):
         assert state(page)["handover"] == "true"
@@ -283,19 +313,22 @@ def test_only_allowed_stdlib_modules_are_loaded(page, base_url):
                           "(each costs start-up time): " + ", ".join(others))
 
 
-def test_accessibility_audit_of_every_page_type(page, base_url):
+@pytest.mark.parametrize("width", [360, 1280])
+def test_accessibility_audit_of_every_page_type(page, base_url, width):
+    """axe finds nothing, at any impact level, on every page in every language, at both widths,
+    and in the game's own states (a dialog, the menu, the end of a hand, the hand-over screen)."""
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
-    targets = [("en", p) for p in PAGES + ("404.html",)] + [("fr", ""), ("vi", ""), ("fr", "rules.html"), ("vi", "faq.html")]
+    page.set_viewport_size({"width": width, "height": 800})
+    targets = [(lang, p) for lang in LANGS for p in PAGES] + [("en", "404.html")]
     problems = []
 
     def audit(where):
         results = axe.run(page)
         for violation in results.response["violations"]:
-            if violation["impact"] in ("serious", "critical"):
-                nodes = [n["target"] for n in violation["nodes"]][:3]
-                problems.append(where + ": " + violation["id"] + " " + repr(nodes))
+            nodes = [n["target"] for n in violation["nodes"]][:3]
+            problems.append(where + ": " + str(violation["impact"]) + " " + violation["id"] + " " + repr(nodes))
 
     for lang, path in targets:
         if path == "404.html":
@@ -304,15 +337,18 @@ def test_accessibility_audit_of_every_page_type(page, base_url):
         else:
             open_game(page, base_url, lang, path)
         audit(lang + "/" + path)
-    # The game's own states: a dialog, the end of a hand, the hand-over screen.
+    # The game's own states: a dialog, the menu, the end of a hand, the hand-over screen.
     open_game(page, base_url, "en", hash="#seed=3")
     page.keyboard.press("?")
     page.wait_for_selector("#game .g-dialog")
     audit("shortcuts dialog")
     page.keyboard.press("Escape")
+    open_menu(page)
+    audit("menu")
+    page.keyboard.press("Escape")
     play_until(page, lambda s: s["phase"] in ("hand_over", "match_over"))
     audit("end of hand")
-    page.select_option('#game select[data-act="mode"]', "duo")
+    choose(page, "mode", "duo")
     audit("hand-over screen")
     page.goto(base_url + "/index.html")
     audit("root")
@@ -405,11 +441,12 @@ def test_changing_the_level_keeps_the_position(page, base_url):
         seed += 1
     open_game(page, base_url, "en", hash="#seed=" + str(seed))
     before = (hand_cards(page), state(page), saved_match(page).to_dict())
-    page.select_option('#game select[data-act="level"]', "hard")
+    choose(page, "level", "hard")
     page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.prefs')).level === 'hard'")
     wait_idle(page)
     assert (hand_cards(page), state(page), saved_match(page).to_dict()) == before
     page.reload()
     page.wait_for_selector("#game[data-ready=true]")
+    open_menu(page)
     assert page.locator('#game select[data-act="level"]').input_value() == "hard"
     assert page.console.problems() == []

@@ -8,6 +8,7 @@ from game.match import Match
 from game.web import commands as C
 from game.web import i18n
 from game.web import text as T
+from game.web.keys import shortcuts
 from game.web.state import Ui
 from game.web.tables import HUMAN, LocalTable
 
@@ -137,5 +138,66 @@ def test_the_knock_dialog_declares_the_engines_best_melds():
 
 
 def test_every_command_has_a_handler_and_every_shortcut_a_command():
-    assert set(C.SHORTCUTS.values()) <= set(C.COMMANDS)
+    assert set(shortcuts().values()) <= set(C.COMMANDS)
     assert set(C.WHILE_HIDDEN) <= set(C.COMMANDS)
+
+
+def test_skipping_the_confirmation_discards_at_once_and_a_double_tap_discards_only_then():
+    table, ui = setup()
+    do(table, ui, "take_upcard")
+    view = table.view(table.turn)
+    card = next(a.card for a in view.legal_actions if a.kind == DISCARD)
+    assert C.run("quick_discard", ui, view, card.index) is C.NOTHING  # confirmation on: nothing
+    ui.prefs["quick"] = True
+    assert C.run("quick_discard", ui, view, card.index).action == Action(DISCARD, card)
+    ui.selected = card.index
+    outcome = C.run("discard", ui, view)
+    assert outcome.action == Action(DISCARD, card) and ui.dialog is None
+
+
+def test_knock_without_a_selection_picks_the_discard_with_the_least_deadwood():
+    for seed in range(1, 200):
+        table, ui = setup(seed)
+        for _ in range(40):
+            view = table.view(table.turn)
+            knocks = [a.card for a in view.legal_actions if a.kind == KNOCK]
+            if knocks:
+                break
+            ui.sync_order(view)
+            legal = [a for a in view.legal_actions if a.kind in (PASS, DRAW_STOCK, DISCARD)]
+            if not legal:
+                break
+            table.act(table.turn, legal[0])
+        if knocks:
+            break
+    ui.selected = None
+    ui.sync_order(view)
+    C.run("knock", ui, view)
+    best = min(knocks, key=lambda c: view.discard_deadwood[c.index])
+    assert ui.dialog["kind"] == KNOCK
+    assert view.discard_deadwood[ui.dialog["card"]] == view.discard_deadwood[best.index]
+    assert ui.selected == ui.dialog["card"]
+
+
+def test_a_dialog_opened_from_the_menu_returns_the_focus_to_the_menu_button():
+    table, ui = setup()
+    view = table.view(table.turn)
+    ui.focus = "menu"
+    C.run("menu", ui, view)
+    ui.focus = "new"  # the menu's New game button, which opens the new-game dialog
+    C.run("new", ui, view)
+    assert ui.dialog["kind"] == "new"
+    C.run("escape", ui, view)
+    assert ui.dialog is None and ui.focus == "menu"
+
+
+def test_clearing_the_saved_data_and_opening_a_shared_deal_ask_first():
+    table, ui = setup()
+    view = table.view(table.turn)
+    C.run("clear", ui, view)
+    assert ui.dialog["kind"] == "clear" and C.CLEAR_DATA not in C.run("cancel", ui, view).effects
+    C.run("clear", ui, view)
+    assert C.run("confirm_clear", ui, view).effects == (C.CLEAR_DATA,)
+    C.run("offer_seed", ui, view, 77)
+    assert ui.dialog["kind"] == "seed" and ui.dialog["seed"] == 77
+    assert C.run("confirm_seed", ui, view).effects == (C.OPEN_SEED,) and ui.dialog is None

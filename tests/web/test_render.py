@@ -81,3 +81,78 @@ def test_the_buttons_enabled_are_the_views_legal_actions():
     ui.handover = True
     html = render(view, ui)
     assert "g-handover" in html and 'data-act="card"' not in html
+
+
+def first_screen(seed, rules, want, mode="duo"):
+    """The first (view, ui) of a random match for which `want(view)` holds, nothing selected."""
+    for _match, view, ui in screens(seed, rules, mode):
+        if want(view) and not ui.dialog:
+            ui.selected = None
+            return view, ui
+    raise AssertionError("no such screen")
+
+
+def kinds(view):
+    return {a.kind for a in view.legal_actions}
+
+
+def test_the_prompt_names_the_discards_that_allow_a_knock_and_knock_is_lit_before_any_selection():
+    view, ui = first_screen(21, Rules.preset("classic"), lambda v: "knock" in kinds(v))
+    knock_cards = [a.card for a in view.legal_actions if a.kind == "knock"]
+    prompt = T.prompt(view)
+    assert "knock by discarding" in prompt
+    for card in knock_cards:
+        assert T.card_name(card) in prompt
+    html = render(view, ui)
+    assert "disabled" not in re.search(r'<button[^>]*data-act="knock"[^>]*>', html).group(0)
+
+
+def test_straight_has_no_knock_button_and_never_says_knock():
+    view, ui = first_screen(5, Rules.preset("straight"), lambda v: v.phase == "discard")
+    html = render(view, ui)
+    assert 'data-act="knock"' not in html and 'data-act="gin"' in html
+    assert "knock" not in T.prompt(view).lower()
+
+
+def test_oklahoma_shows_this_hands_knock_limit():
+    view, ui = first_screen(8, Rules.preset("oklahoma"), lambda v: v.phase == "draw" and v.knock_limit > 0)
+    bar = re.search(r'<p class="g-rules">(.*?)</p>', render(view, ui)).group(1)
+    assert "this hand: knock with " + str(view.knock_limit) + " or less" in bar
+
+
+def meld_spans(html):
+    return re.findall(r'<span class="g-meld ">(.*?)</span></span></span>(?=<span class="g-meld|</p>)', html)
+
+
+def test_the_end_of_a_hand_draws_layoffs_inside_their_meld_in_order_and_the_winner_first():
+    for seed in range(1, 60):
+        try:
+            view, ui = first_screen(seed, Rules.preset("classic").replace(target=60),
+                                    lambda v: v.result is not None and v.result.layoff_targets)
+        except AssertionError:
+            continue
+        break
+    html = render(view, ui)
+    banner = html.index('class="g-banner"')
+    assert banner < html.index("g-spread") and banner < html.index("g-sheet")
+    for card, _target in view.result.layoff_targets:
+        # The laid-off card is drawn among the knocker's melds, marked and named as laid off.
+        assert re.search(r'g-laid" role="img" aria-label="' + re.escape(T.card_name(card) + ", laid off"), html)
+    for meld in view.result.knocker_melds + view.result.defender_melds:
+        names = [T.card_name(c) for c in sorted(meld, key=lambda c: (c.rank, c.suit))]
+        positions = [html.index('aria-label="' + name) for name in names]
+        assert positions == sorted(positions), "a meld drawn out of order: " + ", ".join(names)
+
+
+def test_the_match_winner_and_totals_come_before_the_last_hand():
+    view, ui = first_screen(3, Rules.preset("classic").replace(target=40), lambda v: v.phase == "match_over")
+    html = render(view, ui)
+    winner = html.index(re.escape(T.match_result(view, ui.mode, ui.names()))[:20].replace("\\", ""))
+    assert winner < html.index("Final totals") < html.index('data-act="new"') < html.index("g-spread")
+
+
+def test_a_focus_key_starting_with_c_that_is_no_card_draws_fine():
+    view, ui = first_screen(4, Rules.preset("classic"), lambda v: v.phase == "discard")
+    for key in ("confirm_discard", "cancel", "c", "c99"):
+        ui.focus = key
+        assert 'tabindex="0"' in render(view, ui)

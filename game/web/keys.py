@@ -1,0 +1,60 @@
+"""The single-key shortcuts, one letter per command, in the page's language.
+
+Each letter comes from the `game` catalogue (context "shortcut"), so a French or Vietnamese
+player presses the first letter of their own word ("T" for « talon », "B" for "bốc").
+`tests/web/test_keys.py` checks that no two commands share a key in any language.
+"""
+
+from game.web import i18n
+from game.web.i18n import pgettext
+
+HELP_KEY = "?"
+_cache = [None, None]  # (catalogue, {command: key}) of the last catalogue asked about
+
+
+def command_keys():
+    """{command: its key (lower case)} in the page's language; "?" lists the shortcuts."""
+    catalog = i18n.current()
+    if _cache[0] is not catalog:
+        keys = {
+            # Translators: the key that draws a card from the stock (one letter of your language's
+            # word; the shortcuts of a language must all differ: see the other "shortcut" messages).
+            "draw_stock": pgettext("shortcut", "D"),
+            # Translators: the key that takes the top card of the discard pile (one letter).
+            "draw_discard": pgettext("shortcut", "P"),
+            # Translators: the key that takes the upcard during the first offer (one letter).
+            "take_upcard": pgettext("shortcut", "U"),
+            # Translators: the key that passes the upcard (one letter).
+            "pass": pgettext("shortcut", "S"),
+            # Translators: the key that discards the selected card (one letter).
+            "discard": pgettext("shortcut", "X"),
+            # Translators: the key that knocks with the selected card (one letter).
+            "knock": pgettext("shortcut", "K"),
+            # Translators: the key that goes gin with the selected card (one letter).
+            "gin": pgettext("shortcut", "G"),
+            # Translators: the key that changes the sort order of the hand (one letter).
+            "sort": pgettext("shortcut", "O"),
+            # Translators: the key that deals the next hand (one letter).
+            "next_hand": pgettext("shortcut", "N"),
+            # Translators: the key that shows the whole discard pile (one letter).
+            "show_pile": pgettext("shortcut", "H"),
+        }
+        for name in keys:
+            keys[name] = keys[name].strip().lower()[:1]
+        keys["help"] = HELP_KEY
+        _cache[0], _cache[1] = catalog, keys
+    return _cache[1]
+
+
+def key_for(command):
+    """The key of a command as shown on its button ("D"), or None."""
+    key = command_keys().get(command)
+    return key.upper() if key else None
+
+
+def shortcuts():
+    """{key: command} for the keydown listener."""
+    found = {}
+    for name, key in command_keys().items():
+        found[key] = name
+    return found

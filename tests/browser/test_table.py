@@ -1,0 +1,252 @@
+"""The card table as a player meets it, at 360x740 (touch) and 1280x800: the hand and the piles
+stay in view for a whole hand, the page never scrolls on a move, the focus never falls to the
+body, dialogs keep the focus, each language has its own shortcut letters, nothing is lost
+without asking, and no page scrolls sideways."""
+
+import pytest
+
+from game.match import Match
+from tests.browser.conftest import LANGS
+from tests.browser.test_game import PAGES, open_game, state, wait_idle
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture(params=sorted(SIZES))
+def sized(request, browser, base_url):
+    touch = request.param == "phone"
+    ctx = browser.new_context(viewport=SIZES[request.param], has_touch=touch, is_mobile=touch)
+    ctx.add_init_script("try { localStorage.setItem('ginrummy.pace', '15'); } catch (e) {}")
+    page = ctx.new_page()
+    page.set_default_timeout(20000)
+    page.touch = touch
+    page.base = base_url
+    yield page
+    ctx.close()
+
+
+def press(page, selector):
+    """Tap or click the middle of an element, as a person does (no scrolling it into view)."""
+    box = page.locator(selector).first.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if page.touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def boxes_in_view(page):
+    return page.evaluate("""() => ['.g-hand', '.g-piles', '.g-actions'].map(sel => {
+        const el = document.querySelector('#game ' + sel);
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth ? null
+            : sel + ' ' + JSON.stringify([r.left, r.top, r.right, r.bottom]);
+    }).filter(x => x)""")
+
+
+def focus_tag(page):
+    return page.evaluate("document.activeElement === document.body ? 'BODY' : document.activeElement.tagName")
+
+
+def seed_dealt_by_the_computer(start):
+    seed = start
+    while Match.new(seed).hand.dealer != 1:  # the person is offered the upcard first
+        seed += 1
+    return seed
+
+
+def test_a_whole_hand_fits_the_screen_without_scrolling_and_keeps_the_focus(sized):
+    page = sized
+    open_game(page, page.base, "en", hash="#seed=" + str(seed_dealt_by_the_computer(61)))
+    scroll = page.evaluate("scrollY")
+    moves = 0
+    for _ in range(200):
+        wait_idle(page)
+        current = state(page)
+        if current["phase"] in ("hand_over", "match_over"):
+            break
+        assert boxes_in_view(page) == [], "the table left the screen in phase " + current["phase"]
+        if moves:
+            assert focus_tag(page) != "BODY", "the focus fell to the body after a move"
+        if current["turn"] != "me":
+            page.wait_for_timeout(10)
+            continue
+        if current["phase"] == "upcard":
+            press(page, '#game [data-act="pass"]')
+        elif current["phase"] == "draw":
+            press(page, '#game [data-act="draw_stock"]')
+        else:
+            press(page, "#game .g-hand .g-new, #game .g-hand .g-card:not(.g-taken)")
+            press(page, '#game [data-act="discard"]')
+            page.wait_for_selector("#game .g-dialog")
+            assert boxes_in_view(page) == []
+            dialog = page.locator("#game .g-dialog").bounding_box()
+            size = page.viewport_size
+            assert dialog["y"] >= 0 and dialog["y"] + dialog["height"] <= size["height"], "the dialog is off screen"
+            press(page, '#game [data-act="confirm_discard"]')
+        moves += 1
+        assert page.evaluate("scrollY") == scroll, "the page scrolled on a move"
+    assert moves > 2
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_page_scrolls_sideways(sized, lang):
+    page = sized
+    for path in PAGES:
+        open_game(page, page.base, lang, path)
+        wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+            .filter(e => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.g-live'))
+            .slice(0, 3).map(e => e.tagName + '.' + e.className)""")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (path, wide)
+
+
+# Each language's letters (game.web.keys, from the catalogues): pass the upcard, then draw.
+KEYS = {"en": ("s", "d", "x"), "fr": ("p", "t", "x"), "vi": ("q", "b", "x")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_shortcut_letters_are_the_languages_own(page, base_url, lang):
+    pass_key, draw_key, _discard = KEYS[lang]
+    seed = seed_dealt_by_the_computer(71)
+    open_game(page, base_url, lang, hash="#seed=" + str(seed))
+    assert state(page)["phase"] == "upcard"
+    for other in {"s", "q", "p"} - {pass_key}:
+        page.keyboard.press(other)  # another language's "pass" does not pass here
+        assert state(page)["phase"] == "upcard"
+    # A letter typed in a form control is the control's, never a shortcut.
+    page.click('#game [data-act="menu"]')
+    page.focus('#game select[data-act="level"]')
+    page.keyboard.press(pass_key)
+    page.keyboard.press("Escape")
+    assert state(page)["phase"] == "upcard"
+    page.keyboard.press(pass_key)
+    page.wait_for_function("document.querySelector('#game').dataset.phase !== 'upcard' "
+                           "|| document.querySelector('#game').dataset.turn !== 'me'")
+    wait_idle(page)
+    if state(page)["phase"] == "draw" and state(page)["turn"] == "me":
+        page.keyboard.press(draw_key)
+        page.wait_for_function("document.querySelector('#game').dataset.phase === 'discard'")
+    assert page.console.problems() == []
+
+
+def test_a_dialog_keeps_the_focus_and_gives_it_back(page, base_url):
+    open_game(page, base_url, "en", hash="#seed=5")
+    page.click('#game [data-act="menu"]')
+    page.wait_for_selector("#game .g-dialog-menu")
+    for _ in range(25):
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('.g-dialog')"), "Tab left the dialog"
+    for _ in range(5):
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("!!document.activeElement.closest('.g-dialog')")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.dataset.key") == "menu"
+    page.keyboard.press("?")
+    page.wait_for_selector("#game .g-dialog")
+    page.keyboard.press("Escape")
+    assert focus_tag(page) != "BODY"
+
+
+def test_two_players_the_next_one_starts_on_reveal_my_hand(page, base_url):
+    open_game(page, base_url, "en", hash="#seed=9")
+    page.click('#game [data-act="menu"]')
+    page.select_option('#game select[data-act="mode"]', "duo")
+    page.wait_for_function("document.querySelector('#game').dataset.mode === 'duo'")
+    assert page.evaluate("document.activeElement.dataset.key") == "reveal"
+    page.keyboard.press("Enter")
+    assert state(page)["handover"] == "false"
+    phase = state(page)["phase"]
+    page.keyboard.press("s" if phase == "upcard" else "d")
+    page.wait_for_function("document.querySelector('#game').dataset.handover === 'true' "
+                           "|| document.querySelector('#game').dataset.phase === 'discard'")
+    if state(page)["handover"] == "true":
+        assert page.evaluate("document.activeElement.dataset.key") == "reveal"
+
+
+def pass_the_upcard(page):
+    """Pass the upcard (the person is offered it first) and wait until the save has the move."""
+    page.keyboard.press("s")
+    page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.save.cpu')).match.actions.length > 0")
+    wait_idle(page)
+
+
+def test_a_shared_link_over_a_match_in_progress_asks_first(page, base_url):
+    seed = seed_dealt_by_the_computer(81)
+    shared = seed_dealt_by_the_computer(seed + 1)
+    open_game(page, base_url, "en", hash="#seed=" + str(seed))
+    pass_the_upcard(page)  # the match is in progress
+    page.goto(base_url + "/en/#seed=" + str(shared))
+    page.wait_for_selector('#game [data-act="confirm_seed"]')
+    page.click('#game [data-act="cancel"]')
+    assert state(page)["seed"] == str(seed) and page.url.endswith("#seed=" + str(seed))
+    page.goto(base_url + "/en/#seed=" + str(shared))
+    page.click('#game [data-act="confirm_seed"]')
+    page.wait_for_function("s => document.querySelector('#game').dataset.seed === s", arg=str(shared))
+    wait_idle(page)
+    # Loading a page over a saved match in progress with another seed in the address asks too.
+    pass_the_upcard(page)
+    page.goto(base_url + "/en/rules.html#seed=1234")
+    page.wait_for_selector("#game[data-ready=true]")
+    assert page.locator('#game [data-act="confirm_seed"]').count() == 1
+    assert state(page)["seed"] == str(shared)
+    assert page.console.problems() == []
+
+
+def test_clear_saved_data_asks_then_forgets_everything(page, base_url):
+    open_game(page, base_url, "en", hash="#seed=5")
+    page.click('#game [data-act="menu"]')
+    page.check('#game input[data-act="four"]')
+    page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.prefs')).four === true")
+    page.click('#game [data-act="clear"]')
+    page.click('#game [data-act="cancel"]')
+    assert page.evaluate("localStorage.getItem('ginrummy.save.cpu')") is not None
+    page.click('#game [data-act="menu"]')
+    page.click('#game [data-act="clear"]')
+    page.click('#game [data-act="confirm_clear"]')
+    wait_idle(page)
+    prefs = page.evaluate("JSON.parse(localStorage.getItem('ginrummy.prefs') || '{}')")
+    assert prefs.get("four") in (None, False)
+    assert "four-colour" not in page.get_attribute("#game", "class")
+    assert page.console.problems() == []
+
+
+def drag(page, source, target):
+    """Press on one element, move in steps (a real drag) and release over another."""
+    a = page.locator(source).first.bounding_box()
+    b = page.locator(target).first.bounding_box()
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 15, y0 - 15, steps=3)
+    page.mouse.move(x1, y1, steps=6)
+    page.mouse.up()
+
+
+def test_drag_a_card_to_reorder_the_hand_or_onto_the_discard_pile(page, base_url):
+    seed = seed_dealt_by_the_computer(91)
+    open_game(page, base_url, "en", hash="#seed=" + str(seed))
+    before = page.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card)")
+    drag(page, '#game .g-hand li:nth-child(1) .g-card', '#game .g-hand li:nth-child(3) .g-card')
+    after = page.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card)")
+    assert after == before[1:3] + before[:1] + before[3:]
+    assert page.locator("#game .g-dialog").count() == 0  # a drag is not a tap
+    page.keyboard.press("s")  # pass the upcard
+    for _ in range(50):
+        wait_idle(page)
+        current = state(page)
+        if current["turn"] == "me" and current["phase"] == "discard":
+            break
+        if current["turn"] == "me":
+            page.keyboard.press("s" if current["phase"] == "upcard" else "d")
+        page.wait_for_timeout(10)
+    drag(page, "#game .g-hand .g-new", "#game .g-discard")
+    page.wait_for_selector("#game .g-dialog-discard")  # dropped on the pile: asked, then discarded
+    page.click('#game [data-act="confirm_discard"]')
+    wait_idle(page)
+    assert state(page)["phase"] != "discard" or state(page)["turn"] != "me"
+    assert page.console.problems() == []
