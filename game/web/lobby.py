@@ -40,7 +40,7 @@ def render_banner(ui):
     online = ui.online
     out = ['<div class="g-online" role="region" aria-label="' + esc(_("Online table")) + '">']
     if online.get("status") == "lost":
-        out.append('<p class="g-problem">' + esc(_("The connection to the table was lost: reconnecting…")) + '</p>')
+        out.append('<p class="g-notice">' + esc(_("The connection to the table was lost: reconnecting…")) + '</p>')
     presence = online.get("opponent")
     if presence == "waiting":
         # Translators: {code} is the table's code, six letters and digits such as K7MQ2X.

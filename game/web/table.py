@@ -30,7 +30,7 @@ def render_bar(view, ui):
     menu only."""
     out = ['<div class="g-bar">']
     if view is None:
-        out.append('<p class="g-score">' + esc(_("Play a friend online")) + '</p><div class="g-buttons">'
+        out.append('<p class="g-score">' + esc(T.mode_name("online")) + '</p><div class="g-buttons">'
                    + menu_button() + '</div></div>')
         return "".join(out)
     names, scores, rules = ui.names(), view.scores, view.rules

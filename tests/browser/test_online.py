@@ -57,8 +57,12 @@ def tables(site, tmp_path):
     server.stop()
 
 
-def online_ready(page):
+def go_online(page):
+    """Choose "A friend online" in the menu, once the page has found the table server."""
+    page.click('#game [data-act="menu"]')
     page.wait_for_selector('#game select[data-act="mode"] option[value="online"]', state="attached")
+    page.select_option('#game select[data-act="mode"]', "online")
+    page.wait_for_selector('#game [data-act="online_open"]')
 
 
 def my_turn_or_over(page):
@@ -88,9 +92,7 @@ def test_a_hand_played_online_then_a_friend_leaves_and_comes_back(browser, table
         a = host.new_page()
         a.goto(url + "/en/")
         a.wait_for_selector("#game[data-ready=true]")
-        online_ready(a)
-        a.select_option('#game select[data-act="mode"]', "online")
-        a.wait_for_selector('#game [data-act="online_open"]')
+        go_online(a)
         a.check('#game input[data-key="lobby-rules-short"]')
         a.click('#game [data-act="online_open"]')
         invite = a.locator("#game .g-invite a").get_attribute("href")
@@ -103,8 +105,7 @@ def test_a_hand_played_online_then_a_friend_leaves_and_comes_back(browser, table
         b = guest.new_page()
         b.goto(tables.url + "/en/")
         b.wait_for_selector("#game[data-ready=true]")
-        online_ready(b)
-        b.select_option('#game select[data-act="mode"]', "online")
+        go_online(b)
         b.fill('#game input[data-act="lobby_code"]', code[:3].lower() + " " + code[3:])
         b.press('#game input[data-act="lobby_code"]', "Enter")
         b.wait_for_selector("#game .g-hand [data-card]")
@@ -150,7 +151,8 @@ def test_a_hand_played_online_then_a_friend_leaves_and_comes_back(browser, table
                             timeout=30000)
         assert b.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card).sort()") == hand
 
-        # A new game needs both: the host offers, the guest accepts.
+        # A new game needs both: the host offers (in the menu), the guest accepts.
+        a.click('#game [data-act="menu"]')
         a.click('#game [data-act="offer_new"]')
         b.wait_for_selector('#game [data-act="accept_new"]')
         b.click('#game [data-act="accept_new"]')
