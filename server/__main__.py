@@ -57,8 +57,8 @@ def main(argv=None):
     elif args.allow_incomplete:
         parser.error("--allow-incomplete goes with --dev (python -m generator build has it too)")
     if not (args.site / "index.html").is_file():
-        print(f"error: {args.site} holds no built site (index.html); run `make site` first",
-              file=sys.stderr)
+        hint = "fix the error above and start again" if dev else "run `make site` first"
+        print(f"error: {args.site} holds no built site (index.html); {hint}", file=sys.stderr)
         return 2
     origins = tuple(args.origin or default_origins(args.host, args.port))
     settings = Settings(grace=args.grace, level=args.level,

@@ -38,18 +38,44 @@
     }
   }
 
-  // EventSource reconnects by itself when the server restarts (a new server counts its
-  // builds from 1 again, so the page reloads then too).
-  var events = new EventSource("/__dev/events");
-  events.onmessage = function (event) {
+  function onBuild(event) {
     var state = JSON.parse(event.data);
     if (state.error) {
       show(state.error);
     } else if (String(state.version) !== built) {
-      events.close();
+      pause();
       location.reload();
     } else {
       hide();
     }
-  };
+  }
+
+  // Only a visible page listens: a browser opens at most 6 connections to one server, so six
+  // background tabs each holding a stream would stall every other request, and a hidden page
+  // need not reload on every save. Shown again, it hears the current state at once (and
+  // reloads if a newer build exists). EventSource reconnects by itself when the server
+  // restarts (a new server counts its builds from 1 again, so the page reloads then too).
+  var events = null;
+  function listen() {
+    if (events === null) {
+      events = new EventSource("/__dev/events");
+      events.onmessage = onBuild;
+    }
+  }
+  function pause() {
+    if (events !== null) {
+      events.close();
+      events = null;
+    }
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      pause();
+    } else {
+      listen();
+    }
+  });
+  if (!document.hidden) {
+    listen();
+  }
 }());

@@ -37,3 +37,31 @@ def test_an_open_page_follows_the_catalogue(page, tmp_path):
         expect(skip).to_have_text("Aller au contenu principal", timeout=WAIT)
         expect(overlay).to_have_count(0)
     assert page.console.problems() == []
+
+
+_VISIBILITY = """hidden => {
+    Object.defineProperty(document, "hidden", {get: () => hidden, configurable: true});
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_a_hidden_page_waits_until_it_is_shown(page, tmp_path):
+    # A hidden tab holds no stream (a browser opens 6 connections per server at most).
+    project = copy_project(tmp_path / "project")
+    catalogue = Catalogue(project)
+    skip = page.locator("a.skip")
+    with running_dev(project, tmp_path / "site", tmp_path / "tables.sqlite3") as server:
+        page.goto(server.origin + "/fr/")
+        expect(skip).to_have_text("Aller au contenu")
+        page.evaluate("window.notReloaded = true")
+        page.evaluate(_VISIBILITY, True)
+        with server.events() as events:
+            assert next(events)["version"] == 1
+            catalogue.skip_link("Aller au texte")
+            while next(events)["version"] == 1:
+                pass
+        assert page.evaluate("window.notReloaded")  # the build is done, the hidden page waits
+        expect(skip).to_have_text("Aller au contenu")
+        page.evaluate(_VISIBILITY, False)
+        expect(skip).to_have_text("Aller au texte", timeout=WAIT)
+    assert page.console.problems() == []
