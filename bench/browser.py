@@ -1,74 +1,234 @@
-"""Browser figures of the game (printed, not asserted): start-up, bytes, computer decisions.
+"""Browser figures of the game (printed, not asserted): the site against two floors, in one run.
 
-- navigation -> `#game[data-ready=true]`: median of 5 cold loads (fresh browser profile each)
-  and of 5 warm loads (same profile, 3rd+ load: HTTP cache and Brython's compiled-module cache);
-- bytes transferred (raw and gzip) for a first page, then a page in a second language;
-- the computer's decision time in the page (median and worst, over a full hand or more);
-- min-deadwood evaluations per second under Brython.
+Pages, all built from the site's own `en/index.html` (same HTML and CSS):
+- "no script": the page with every script removed (first paint only: the floor of any page);
+- "brython + 1 line": brython.js and one line of Python that marks `#game` ready (the floor
+  of any page running Python with Brython);
+- "site": the page as built; plus any other built site named in the environment variable
+  BENCH_ALSO (`label=folder[,label=folder]`, e.g. the build of another branch), measured in the
+  same run so that ratios compare like with like on a noisy machine.
 
-Targets on a 2-core machine: cold <= 1.0 s, warm <= 300 ms, first page <= 400 KB gzip, a second
-language <= 30 KB more, no decision blocking the page over 100 ms.
+Figures per page, medians of 5 (range in brackets), runs interleaved between pages:
+- cold ready: navigation -> `#game[data-ready=true]` (performance.now() in the page), fresh
+  browser profile each run; warm ready: the same on the 3rd+ load of one profile;
+- first paint: first-contentful-paint of the cold loads;
+- longest task: the longest main-thread task (Long Tasks API, so under 50 ms reads "<50") from
+  navigation to half a second after ready, cold;
+- bytes raw / gzip -9 / brotli 11 of the files a first page loads; ratios to the Brython floor;
+- cold ready under emulated networks (Chrome DevTools presets, through CDP): "Fast 4G" and
+  "Fast 3G" (what Lighthouse's mobile "slow 4G" applies).
+Pages are served like `make serve` (generator.cli's handler: precompressed copies, cache headers).
+
+Then: a second language's extra bytes, the computer's decision times in the page, and
+min-deadwood evaluations per second under Brython.
+
+Targets on a 2-core machine (issue 14): cold ready <= 1.5x the Brython floor, warm <= 100 ms,
+longest task <= 150 ms, first page <= 350 KB gzip, Fast 3G cold ready <= 4 s; a second language
+<= 30 KB more; no computer decision blocking the page over 100 ms.
 """
 
 import functools
 import gzip
 import http.server
 import os
+import re
 import shutil
-import socketserver
 import statistics
 import tempfile
 import threading
-import time
 from pathlib import Path
+
+import brotli
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+
+# Chrome DevTools' presets: latency ms, download and upload bytes/s (DevTools applies 0.9).
+NETWORKS = {
+    "Fast 4G": (165, 9_000_000 * 0.9 / 8, 1_500_000 * 0.9 / 8),
+    "Fast 3G": (562.5, 1_600_000 * 0.9 / 8, 750_000 * 0.9 / 8),
+}
+
+# Runs before any page script: when #game gets data-ready=true, and every long task.
+PROBE = """
+window.__bench = {ready: null, tasks: []};
+new MutationObserver(function () {
+  var g = document.getElementById("game");
+  if (window.__bench.ready === null && g && g.dataset.ready === "true") {
+    window.__bench.ready = performance.now();
+  }
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
+try {
+  new PerformanceObserver(function (list) {
+    for (var e of list.getEntries()) { window.__bench.tasks.push([e.startTime, e.duration]); }
+  }).observe({type: "longtask", buffered: true});
+} catch (e) {}
+"""
+
+FLOOR_START = """// Benchmark floor: Brython and one line of Python.
+window.brython({debug: 0, indexeddb: false, ids: []});
+__BRYTHON__.runPythonSource("from browser import document; document['game'].attrs['data-ready'] = 'true'", {id: "floor"});
+"""
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+class _Quiet:
     def log_message(self, *args):
         pass
 
 
 def _serve(directory):
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(directory)))
+    from generator.cli import _Handler
+
+    handler = functools.partial(type("BenchHandler", (_Quiet, _Handler), {}), directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
 
-def _ready_time(page, url):
-    started = time.perf_counter()
-    page.goto(url)
-    page.wait_for_selector("#game[data-ready=true]", timeout=60000)
-    return time.perf_counter() - started
+def _page_files(site, page_path):
+    """The files a page loads: the HTML, its stylesheets, scripts and the game catalogue."""
+    html = (site / page_path).read_text(encoding="utf-8")
+    base = (site / page_path).parent
+    refs = re.findall(r'(?:src|href)="([^"#]+\.(?:js|css|svg))"', html)
+    refs += re.findall(r'data-catalog="([^"]+)"', html)
+    files = [page_path]
+    for ref in refs:
+        files.append(str((base / ref).resolve().relative_to(site.resolve())))
+    return files
 
 
 def _sizes(site, paths):
-    raw = gz = 0
+    raw = gz = br = 0
     for path in paths:
         data = (site / path).read_bytes()
         raw += len(data)
         gz += len(gzip.compress(data, 9))
-    return raw, gz
+        br += len(brotli.compress(data, quality=11))
+    return raw, gz, br
 
 
-def _page_files(site, page_path):
-    """The files a page loads: the HTML, its stylesheets, scripts and the game catalogue."""
-    import re
+def _floor_pages(site):
+    """Write the two floor pages beside en/index.html (same HTML and CSS); their paths."""
+    from generator.precompressed import compress_files
 
-    html = (site / page_path).read_text(encoding="utf-8")
-    files = [page_path]
-    base = (site / page_path).parent
-    for ref in re.findall(r'(?:src|href)="([^"#]+\.(?:js|css))"', html):
-        files.append(str((base / ref).resolve().relative_to(site.resolve())))
-    catalog = re.search(r'data-catalog="([^"]+)"', html)
-    if catalog:
-        files.append("static/" + catalog.group(1))
-    return files
+    html = (site / "en" / "index.html").read_text(encoding="utf-8")
+    scripts = re.compile(r"<script\b[^>]*>.*?</script>\s*", re.S)
+    brython = re.search(r'<script src="([^"]*/brython\.[^"]+\.js)"', html).group(1)
+    bare = scripts.sub("", html)
+    (site / "static" / "floor-start.js").write_text(FLOOR_START, encoding="utf-8")
+    floor = bare.replace("</head>", '<script src="' + brython + '" defer></script>\n'
+                         '<script src="../static/floor-start.js" defer></script>\n</head>')
+    (site / "en" / "floor-noscript.html").write_text(bare, encoding="utf-8")
+    (site / "en" / "floor-brython.html").write_text(floor, encoding="utf-8")
+    written = ["en/floor-noscript.html", "en/floor-brython.html", "static/floor-start.js"]
+    compress_files(site / path for path in written)
+    return written[0], written[1]
+
+
+class Target:
+    """One page to measure: its label, URL, the files it loads, whether it has a ready mark."""
+
+    def __init__(self, label, site, base, path, ready=True):
+        self.label, self.url, self.ready = label, base + "/" + path, ready
+        self.files = _page_files(site, path)
+        self.bytes = _sizes(site, self.files)
+        self.cold, self.warm, self.paint, self.task = [], [], [], []
+        self.network = {name: [] for name in NETWORKS}
+
+
+def _load(page, target, timeout=120000):
+    """One navigation; returns (ready ms or None, first paint ms, longest task ms)."""
+    page.goto(target.url, wait_until="load", timeout=timeout)
+    if target.ready:
+        page.wait_for_function("window.__bench.ready !== null", timeout=timeout)
+    page.wait_for_timeout(500)  # long tasks right after ready count too
+    ready, paint, tasks = page.evaluate("""() => [window.__bench.ready,
+        (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
+        window.__bench.tasks]""")
+    until = (ready if ready is not None else 0) + 500
+    longest = max([d for start, d in tasks if start <= until] or [0])
+    return ready, paint, longest
+
+
+def _cold(browser, target, network=None):
+    context = browser.new_context()
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    if network:
+        latency, down, up = NETWORKS[network]
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency,
+                                                      "downloadThroughput": down, "uploadThroughput": up})
+    try:
+        return _load(page, target)
+    finally:
+        context.close()
+
+
+def _warm(browser, target):
+    context = browser.new_context()
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    try:
+        for _ in range(2):
+            _load(page, target)
+        return [_load(page, target)[0] for _ in range(RUNS)]
+    finally:
+        context.close()
+
+
+def _fmt(values, digits=0):
+    values = [v for v in values if v is not None]
+    if not values:
+        return "-"
+    return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
+
+
+def _ratio(values, floor):
+    values = [v for v in values if v is not None]
+    floor = [v for v in floor if v is not None]
+    if not values or not floor:
+        return ""
+    return f" {statistics.median(values) / statistics.median(floor):.2f}x"
+
+
+def _task(values):
+    longest = statistics.median(values)
+    return "<50" if longest < 50 else f"{longest:.0f} ({min(values):.0f}-{max(values):.0f})"
+
+
+def _report(targets, floor):
+    print(f"{'page':<22} {'cold ready ms':<24} {'warm ready ms':<22} {'first paint ms':<16} "
+          f"{'longest task ms':<16} {'raw KB':>7} {'gzip KB':>8} {'br KB':>7}")
+    for t in targets:
+        raw, gz, br = t.bytes
+        ratio = f"{gz / floor.bytes[1]:.2f}x" if t is not floor else ""
+        print(f"{t.label:<22} {_fmt(t.cold) + _ratio(t.cold, floor.cold):<24} "
+              f"{_fmt(t.warm) + _ratio(t.warm, floor.warm):<22} {_fmt(t.paint):<16} "
+              f"{_task(t.task):<16} {raw / 1024:7.0f} {gz / 1024:8.0f} {br / 1024:7.0f} {ratio}")
+    for name, (latency, down, _) in NETWORKS.items():
+        print(f"cold ready under emulated {name} ({latency:g} ms, {down * 8 / 1e6:.2f} Mbit/s down):")
+        for t in targets:
+            values = t.network[name] if t.ready else []
+            paint = [p for p in t.network.get(name + " paint", [])]
+            print(f"  {t.label:<20} ready {_fmt(values) + _ratio(values, floor.network[name]):<26} "
+                  f"first paint {_fmt(paint)}")
+
+
+def _others():
+    """Other built sites to measure in the same run: BENCH_ALSO=label=folder[,label=folder]."""
+    found = []
+    for item in filter(None, os.environ.get("BENCH_ALSO", "").split(",")):
+        label, _, folder = item.partition("=")
+        if not folder or not (Path(folder) / "en" / "index.html").is_file():
+            raise SystemExit("BENCH_ALSO: expected label=folder of a built site, got " + repr(item))
+        found.append((label, Path(folder)))
+    return found
 
 
 def main():
@@ -79,40 +239,45 @@ def main():
     build(ROOT, site, log=lambda *a, **k: None, warn=lambda *a, **k: None)
     first = _page_files(site, "en/index.html")
     second = [f for f in _page_files(site, "fr/index.html") if f not in first]
-    raw1, gz1 = _sizes(site, first)
-    raw2, gz2 = _sizes(site, second)
-    print(f"first page (en/): {raw1 / 1024:.0f} KB raw, {gz1 / 1024:.0f} KB gzip ({len(first)} files)")
-    print(f"second language (fr/) afterwards: +{raw2 / 1024:.1f} KB raw, +{gz2 / 1024:.1f} KB gzip "
-          f"({', '.join(second)})")
+    raw2, gz2, br2 = _sizes(site, second)
     if not os.path.exists(CHROMIUM):
         print("browser figures: skipped (" + CHROMIUM + " is missing)")
         shutil.rmtree(work, ignore_errors=True)
         return
     from playwright.sync_api import sync_playwright
 
-    server = _serve(site)
-    base = "http://127.0.0.1:" + str(server.server_address[1])
-    cold, warm = [], []
+    bare, floor_page = _floor_pages(site)
+    servers = [_serve(site)]
+    base = "http://127.0.0.1:" + str(servers[0].server_address[1])
+    nothing = Target("no script (floor)", site, base, bare, ready=False)
+    floor = Target("brython + 1 line", site, base, floor_page)
+    targets = [nothing, floor, Target("site", site, base, "en/index.html")]
+    for label, folder in _others():
+        servers.append(_serve(folder))
+        targets.append(Target(label, folder, "http://127.0.0.1:" + str(servers[-1].server_address[1]),
+                              "en/index.html"))
     decisions = []
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for _ in range(5):
-                context = browser.new_context()
-                page = context.new_page()
-                cold.append(_ready_time(page, base + "/en/"))
-                context.close()
-            context = browser.new_context()
-            page = context.new_page()
-            for _ in range(2):
-                _ready_time(page, base + "/en/")
-            for _ in range(5):
-                warm.append(_ready_time(page, base + "/en/rules.html"))
-            # Bytes over the wire for a second language in the same (warm) browser.
-            transferred = []
-            page.on("response", lambda r: transferred.append(r.url))
-            _ready_time(page, base + "/fr/")
-            context.close()
+            for _ in range(RUNS):  # interleaved, so a noisy moment hits every page alike
+                for t in targets:
+                    ready, paint, longest = _cold(browser, t)
+                    t.cold.append(ready)
+                    t.paint.append(paint)
+                    t.task.append(longest)
+            for t in targets:
+                if t.ready:
+                    t.warm = _warm(browser, t)
+            for name in NETWORKS:
+                for _ in range(RUNS):
+                    for t in targets:
+                        ready, paint, _ = _cold(browser, t, name)
+                        t.network[name].append(ready)
+                        t.network.setdefault(name + " paint", []).append(paint)
+            _report(targets, floor)
+            print(f"second language (fr/) afterwards: +{raw2 / 1024:.1f} KB raw, +{gz2 / 1024:.1f} KB gzip, "
+                  f"+{br2 / 1024:.1f} KB brotli ({', '.join(second)})")
             # The computer's decisions, timed in the page, over whole hands.
             for level in ("easy", "medium", "hard"):
                 context = browser.new_context()
@@ -121,19 +286,15 @@ def main():
                 page = context.new_page()
                 page.goto(base + "/en/#seed=99")
                 page.wait_for_selector("#game[data-ready=true]", timeout=60000)
-                times = _play_hands(page, 2)
-                decisions.append((level, times))
+                decisions.append((level, _play_hands(page, 2)))
                 context.close()
             speed = _deadwood_speed(browser, base)
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        for server in servers:
+            server.shutdown()
+            server.server_close()
         shutil.rmtree(work, ignore_errors=True)
-    print(f"start-up to data-ready: cold median {statistics.median(cold) * 1000:.0f} ms "
-          f"(runs {', '.join(f'{t * 1000:.0f}' for t in cold)}), warm median "
-          f"{statistics.median(warm) * 1000:.0f} ms (runs {', '.join(f'{t * 1000:.0f}' for t in warm)})")
-    print("second-language requests: " + ", ".join(sorted(u.rsplit('/', 1)[1] or u for u in transferred)))
     for level, times in decisions:
         if times:
             print(f"computer decisions ({level}): {len(times)} decisions, median {statistics.median(times):.1f} ms, "

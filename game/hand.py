@@ -118,12 +118,15 @@ class Hand:
         and nothing changes.
         """
         self.check_listed(action)
-        handler = _HANDLERS[action.kind]
-        player = self.turn
+        drawn, self.drawn = self.drawn, None  # a draw sets it again
+        try:
+            events = _HANDLERS[action.kind](self, self.turn, action)
+        except IllegalAction:  # declared melds that do not hold: nothing changed
+            self.drawn = drawn
+            raise
         self._legal = None
         self._after = None
-        self.drawn = None
-        return handler(self, player, action)
+        return events
 
     def check_listed(self, action):
         """Raise IllegalAction (with a reason) unless `action` is one of the legal actions."""

@@ -1,4 +1,4 @@
-"""The build pipeline: config -> catalogues -> content -> templates -> game bundle -> write."""
+"""The build pipeline: config -> catalogues -> content -> templates -> game bundle -> precompress -> write."""
 
 import dataclasses
 import time
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from generator import bundle
+from generator import bundle, precompressed
 from generator.catalogs import load_language
 from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
@@ -101,6 +101,7 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
         # table server answers this path itself): no 404 in the console of a static site.
         write_text(work, "tables.json", '{"tables": false}\n')
         write_text(work, "robots.txt", "User-agent: *\nAllow: /\nSitemap: " + config.base_url + "sitemap.xml\n")
+        precompressed.compress_site(work)
     elapsed = time.perf_counter() - started
     total_pages = sum(r.pages for r in reports) + 1
     log(f"built {len(config.languages)} languages, {total_pages} pages into {out} in {elapsed:.2f} s")

@@ -6,7 +6,7 @@ import http.server
 import sys
 from pathlib import Path
 
-from generator import build, stats, workflow
+from generator import build, precompressed, stats, workflow
 from generator.errors import BuildError
 from generator.headers import security_headers
 
@@ -70,8 +70,9 @@ def _run(args):
     return 0
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site's own 404 page and its security headers, as a static host would."""
+class _Handler(precompressed.HandlerMixin, http.server.SimpleHTTPRequestHandler):
+    """Serves the site's own 404 page and its security headers, as a static host would, and the
+    build's precompressed copies with their headers (generator.precompressed)."""
 
     def end_headers(self):
         for name, value in security_headers().items():

@@ -11,7 +11,6 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from game.ai import LEVELS
@@ -21,6 +20,7 @@ from server.hub import Client, Hub
 from server.limits import Bucket
 from server.protocol import error_message, handle
 from server.room import RoomError
+from server.static import PrecompressedFiles
 from server.store import Store
 from server.tables import Settings, Tables
 
@@ -130,7 +130,7 @@ def create_app(config):
         Route("/api/tables", open_table, methods=["POST"]),
         Route("/api/tables/{code}/join", join_table, methods=["POST"]),
         WebSocketRoute("/ws/tables/{code}", table_socket),
-        Mount("/", StaticFiles(directory=str(config.site), html=True)),
+        Mount("/", PrecompressedFiles(directory=str(config.site), html=True)),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.tables = tables

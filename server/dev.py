@@ -39,7 +39,9 @@ FILES = {"/__dev/reload.js": "reload.js", "/__dev/reload.css": "reload.css"}
 EVENTS = "/__dev/events"
 # Asked again by every reload: the newest build, never a cached copy.
 NO_STORE = (b"cache-control", b"no-store")
-CONDITIONAL = (b"if-none-match", b"if-modified-since")
+# Dropped from every request in dev mode: a conditional request could get "304 Not Modified"
+# (an older build back), and the build's .br/.gz copy of a page could not take the tag.
+DROPPED = (b"if-none-match", b"if-modified-since", b"accept-encoding")
 
 
 @dataclass(frozen=True)
@@ -197,9 +199,8 @@ class DevPages:
                                          headers={"Cache-Control": "no-store"})
             await response(scope, receive, send)
             return
-        # A page must come back whole after a rebuild, never as "304 Not Modified".
         scope = dict(scope, headers=[(name, value) for name, value in scope["headers"]
-                                     if name not in CONDITIONAL])
+                                     if name not in DROPPED])
         await self.app(scope, receive, _Injecting(send, self.loop, scope["method"] == "HEAD"))
 
 

@@ -16,6 +16,8 @@ CHOICES = {
     "group": lambda target: (int(target.attrs["data-card"]), int(target.value)),
     "pick_rules": lambda target: target.value,
     "pick_mode": lambda target: target.value,
+    "lobby_rules": lambda target: target.value,
+    "lobby_code": lambda target: target.value,
 }
 
 
@@ -57,6 +59,11 @@ def on_key(app, ev):
         if app.ui.dialog or app.ui.selected is not None:
             ev.preventDefault()
             app.command("escape")
+        return
+    if key == "Enter" and tag == "INPUT" and target.getAttribute("data-act") == "lobby_code":
+        ev.preventDefault()  # Enter in the table code's box joins that table
+        app.command("lobby_code", target.value)
+        app.command("online_join")
         return
     if app.ui.dialog or tag in ("INPUT", "SELECT", "TEXTAREA"):
         return

@@ -16,7 +16,9 @@ JSON = javascript.JSON
 TABLES_KEY = "ginrummy.tables"
 LAST_KEY = "ginrummy.online"
 CODE_LETTERS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-FINAL_CLOSES = (4403, 4404)  # the server refused this key or this code: do not reconnect
+# The server refused this key, does not know this code, or cannot replay the table: do not
+# reconnect (docs/online.md).
+FINAL_CLOSES = {4403: "bad_key", 4404: "no_such_table", 4500: "unreadable_table"}
 RETRY_MS = (1000, 2000, 4000, 8000, 10000)
 
 
@@ -187,7 +189,7 @@ class Connection:
             data = JSON.parse(ev.data)
         except JavascriptError:  # noqa: F821 (a Brython builtin): not JSON, changes nothing
             return
-        if isinstance(data, dict) and data.get("type") == "error" and data.get("reason") in ("bad_key", "no_such_table"):
+        if isinstance(data, dict) and data.get("type") == "error" and data.get("reason") in FINAL_CLOSES.values():
             self.final(data["reason"])
             return
         self.table.receive(data)
@@ -196,7 +198,7 @@ class Connection:
         if self.closed:
             return
         if ev.code in FINAL_CLOSES:
-            self.final("bad_key" if ev.code == 4403 else "no_such_table")
+            self.final(FINAL_CLOSES[ev.code])
             return
         self.on_status("lost")
         delay = RETRY_MS[min(self.tries, len(RETRY_MS) - 1)]

@@ -322,6 +322,7 @@ ONLINE_PROBLEMS = {
     "no_such_table": N_("There is no table with this code. Check the code with your friend."),
     "table_full": N_("Both seats at this table are taken."),
     "bad_key": N_("This browser no longer holds a seat at that table."),
+    "unreadable_table": N_("This table can no longer be played: open a new one."),
     "too_many_tables": N_("Too many tables were opened from your connection: wait a minute."),
     "too_many_requests": N_("Too many attempts from your connection: wait a minute."),
     "too_many_messages": N_("Too many moves at once: slow down a little."),

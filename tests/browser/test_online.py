@@ -96,9 +96,17 @@ def test_a_hand_played_online_then_a_friend_leaves_and_comes_back(browser, table
         invite = a.locator("#game .g-invite a").get_attribute("href")
         assert "#table=" in invite and "key" not in invite
 
+        assert "Short game" in a.inner_text("#game .g-bar")  # the variant chosen in the lobby
+        code = invite.split("=")[1]
+
+        # The guest types the code (any case, with a space) and presses Enter.
         b = guest.new_page()
-        b.goto(invite)
+        b.goto(tables.url + "/en/")
         b.wait_for_selector("#game[data-ready=true]")
+        online_ready(b)
+        b.select_option('#game select[data-act="mode"]', "online")
+        b.fill('#game input[data-act="lobby_code"]', code[:3].lower() + " " + code[3:])
+        b.press('#game input[data-act="lobby_code"]', "Enter")
         b.wait_for_selector("#game .g-hand [data-card]")
         a.wait_for_function("!document.querySelector('#game .g-invite')")  # the friend is here
         assert len(a.locator("#game .g-hand [data-card]").all()) >= 10
@@ -128,7 +136,6 @@ def test_a_hand_played_online_then_a_friend_leaves_and_comes_back(browser, table
         b.goto(invite)
         b.wait_for_selector("#game .g-hand [data-card]")
         a.wait_for_function("document.querySelector('#game .g-online').textContent.includes('is here')")
-        code = invite.split("=")[1]
         assert b.evaluate("Object.keys(JSON.parse(localStorage.getItem('ginrummy.tables')))") == [code]
 
         # A reload and a server restart lose nothing: both pages come back to the same table.

@@ -15,7 +15,7 @@ def snapshot(match):
     hand = match.hand
     return (
         [list(h) for h in hand.hands], list(hand.stock), list(hand.discard), hand.phase, hand.turn,
-        hand.passes, hand.taken, match.to_dict(),
+        hand.passes, hand.taken, hand.drawn, match.to_dict(),
     )
 
 
@@ -239,3 +239,14 @@ def test_every_refusal_names_its_reason():
                 match.apply(action)
             reasons.add(refused.value.reason)
     assert "illegal" not in reasons and reasons
+
+
+def test_a_knock_whose_declared_melds_do_not_hold_changes_nothing():
+    match, gin = gin_position()
+    assert match.hand.drawn is not None
+    before = snapshot(match)
+    hand = [c for c in match.hand.hands[match.current_player] if c is not gin.card]
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(Action("gin", gin.card, [hand[:2] + hand[-1:]]))
+    assert refused.value.reason in ("not_a_meld", "not_gin")
+    assert snapshot(match) == before

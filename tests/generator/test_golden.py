@@ -4,7 +4,7 @@ worked example) built and compared file by file with the committed tree tests/ge
 Any change to what the generator writes shows up here as a diff to review. After an intended
 change, regenerate the tree with `make golden` (GOLDEN_UPDATE=1) and commit it with the change.
 Files under static/ are copies of site_templates/static/ and the (stand-in) game bundle: only
-their names are compared, so styling work does not churn the tree.
+their names are compared, so styling work does not churn the tree; so are the .br/.gz copies.
 """
 
 import os
@@ -41,9 +41,11 @@ def make_project(root):
 
 
 def files(site):
-    """{relative path: bytes, or None for static files compared by name only}."""
+    """{relative path: bytes, or None for files compared by name only: static files and the
+    precompressed copies (binary; tests/generator/test_precompressed.py checks what they hold)}."""
     return {p.relative_to(site).as_posix(): None if p.relative_to(site).parts[0] == "static"
-            else p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+            or p.suffix in (".br", ".gz") else p.read_bytes()
+            for p in sorted(site.rglob("*")) if p.is_file()}
 
 
 def test_the_fixture_site_matches_the_golden_tree(tmp_path, monkeypatch):

@@ -1,0 +1,63 @@
+"""The page runs our modules as compiled at build time: Brython compiles no Python of ours."""
+
+import traceback
+from pathlib import Path
+
+import pytest
+
+from game.cards import parse_card
+from generator.bundle import package_modules, reachable
+from tests.browser.test_game import open_game, play_until
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Runs before brython.js: every call of Brython's compiler (py2js) is recorded with its filename.
+COMPILE_HOOK = """
+window.__compiled = [];
+var B = window.__BRYTHON__ = {};
+Object.defineProperty(B, "py2js", {configurable: true, get() { return this.__py2js; },
+  set(f) { this.__py2js = function (src) {
+    window.__compiled.push(typeof src == "object" ? String(src.filename) : "<" + typeof src + ">");
+    return f.apply(this, arguments); }; }});
+"""
+
+
+def test_no_module_is_compiled_in_the_page(context, page, base_url):
+    context.add_init_script(COMPILE_HOOK)
+    open_game(page, base_url, "en", hash="#seed=12")
+    # A whole hand, so the modules imported late (dialogs, computer players) ran as well.
+    play_until(page, lambda s: s["phase"] in ("hand_over", "match_over"))
+    compiled = page.evaluate("window.__compiled")
+    imported = page.evaluate("Object.keys(__BRYTHON__.imported)")
+    ours = reachable(package_modules())
+    assert set(ours) & set(imported), "the hook sees the game's modules"
+    assert "game.web.main" in imported
+    # The start script's one line (`import game.web.main`) is the only Python compiled.
+    assert [name.rsplit("#", 1)[-1] for name in compiled] == ["__game_main__"], compiled
+    assert _problems(page) == []
+
+
+def _problems(page):
+    """The page's problems, less the table-server probe: on a static host `GET /api/status`
+    answers 404 by design (docs/online.md); any other failed request is still listed by URL."""
+    return [p for p in page.console.problems()
+            if not p.startswith("Failed to load resource") and not p.endswith("/api/status")]
+
+
+def test_a_traceback_names_our_file_and_line(page, base_url):
+    try:
+        parse_card("zz")
+    except ValueError as exc:
+        last = traceback.extract_tb(exc.__traceback__)[-1]
+    expected = 'File "' + Path(last.filename).relative_to(ROOT).as_posix() + '", line ' + str(last.lineno) \
+        + ", in " + last.name
+    open_game(page, base_url, "en")
+    page.evaluate("""() => { try { __BRYTHON__.runPythonSource(
+        "from game.cards import parse_card\\nparse_card('zz')", {id: "traceback_test"}); } catch (e) {} }""")
+    page.wait_for_function("() => true")
+    errors = [e for e in page.console.errors if "Traceback" in e]
+    assert errors, page.console.errors
+    assert expected in errors[0], errors[0]
+    assert "ValueError: not a card: 'zz'" in errors[0]

@@ -1,0 +1,103 @@
+"""The game bundle: Python modules found in the package, compiled by Brython's compiler at build time."""
+
+import ast
+import json
+import textwrap
+
+import pytest
+
+from generator import bundle, compiler
+from generator.bundle import GAME_DIR, Module, bundle_source, package_modules, reachable
+
+
+def _parts(text):
+    """The bundle's VFS and precompiled code, read back from its two JSON arguments."""
+    vfs_at = text.index("loadBrythonPackage(") + len("loadBrythonPackage(")
+    vfs, end = json.JSONDecoder().raw_decode(text, vfs_at)
+    pre_at = text.index("Object.assign(__BRYTHON__.precompiled,", end) + len("Object.assign(__BRYTHON__.precompiled,")
+    precompiled, _ = json.JSONDecoder().raw_decode(text, pre_at)
+    return vfs, precompiled
+
+
+def test_docstrings_go_and_every_other_line_stays_where_it_was():
+    source = textwrap.dedent('''\
+        """Module doc,
+        on two lines."""
+        import os  # é, so positions are bytes
+
+
+        class A:
+            """Class doc."""
+
+            def f(self):
+                """Only a docstring."""
+
+            def g(self):  """Same line."""; return 1
+        x = "not a docstring"
+        ''')
+    stripped = bundle._strip_docstrings(source, ast.parse(source))
+    tree = ast.parse(stripped)
+    assert ast.get_docstring(tree) is None
+    assert all(ast.get_docstring(n) is None for n in ast.walk(tree)
+               if isinstance(n, (ast.ClassDef, ast.FunctionDef)))
+    before, after = source.splitlines(), stripped.splitlines()
+    assert len(after) == len(before)
+    for old, new in zip(before, after, strict=True):
+        assert new == old or '"""' in old, (old, new)
+    assert "return 1" in after[11] and after[12] == before[12]
+
+
+def test_every_module_of_the_package_is_found_with_its_file(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "sub" / "__init__.py").write_text("from . import leaf\n")
+    (tmp_path / "sub" / "leaf.py").write_text("from pkg.other import x\n")
+    (tmp_path / "other.py").write_text("x = 1\n")
+    (tmp_path / "unused.py").write_text("y = 2\n")
+    modules = package_modules(tmp_path, "pkg")
+    assert sorted(modules) == ["pkg", "pkg.other", "pkg.sub", "pkg.sub.leaf", "pkg.unused"]
+    assert modules["pkg.sub.leaf"].filename == "pkg/sub/leaf.py"
+    assert modules["pkg.sub"].is_package and not modules["pkg.other"].is_package
+    assert sorted(reachable(modules, ("pkg.sub",))) == ["pkg", "pkg.other", "pkg.sub", "pkg.sub.leaf"]
+
+
+def test_the_bundle_holds_compiled_code_for_every_reached_module_and_no_source():
+    text = bundle_source()
+    vfs, precompiled = _parts(text)
+    wanted = reachable(package_modules(GAME_DIR))
+    assert "game.web.main" in wanted
+    assert sorted(vfs) == sorted(wanted) == sorted(precompiled)
+    for name, module in wanted.items():
+        assert vfs[name][:2] == [".py", ""], name  # no Python source shipped
+        code = precompiled[name][0] if module.is_package else precompiled[name]
+        assert isinstance(precompiled[name], list) == module.is_package
+        # The namespace the page's importer returns, and the file tracebacks name.
+        assert "locals_" + name.replace(".", "_") in code
+        assert '"' + module.filename + '"' in code
+        for line in module.source.splitlines():
+            if line.strip().startswith(("def ", "class ")):
+                assert line.strip() not in text, line
+
+
+def test_compiled_code_is_the_same_every_build():
+    modules = {"pkg.m": ("pkg/m.py", "def f(x):\n    return [y for y in x if y]\n", False)}
+    runtime = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    one = compiler.compile_modules(modules, runtime)
+    assert one == compiler.compile_modules(modules, runtime)
+    assert "locals_pkg_m" in one["pkg.m"]
+
+
+def test_a_module_the_compiler_refuses_is_named_with_its_line():
+    runtime = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    with pytest.raises(compiler.CompileError, match=r"game/bad\.py, line 2: '\(' was never closed"):
+        compiler.compile_modules({"game.bad": ("game/bad.py", "x = 1\ndef f(:\n    pass\n", False)},
+                                 runtime)
+
+
+def test_a_stdlib_module_in_python_is_compiled_too(monkeypatch):
+    monkeypatch.setattr(bundle, "STDLIB_MODULES", ("keyword",))
+    found = bundle.stdlib_modules()
+    assert isinstance(found["keyword"], Module) and found["keyword"].filename == "Lib/keyword.py"
+    vfs, precompiled = _parts(bundle_source())
+    assert vfs["keyword"] == [".py", "", []]
+    assert '"Lib/keyword.py"' in precompiled["keyword"]
