@@ -65,7 +65,6 @@ class DevLoop:
         self.err = err or sys.stderr
         self.state = BuildState()
         self.watching = threading.Event()  # set once changes are being watched (tests wait on it)
-        self._loop = None
         self._changed = None  # asyncio.Condition of the server's loop
         self._stop = None
 
@@ -89,7 +88,6 @@ class DevLoop:
 
     async def start(self):
         """Called by the app's lifespan, in the server's loop."""
-        self._loop = asyncio.get_running_loop()
         self._changed = asyncio.Condition()
         self._stop = asyncio.Event()
 
