@@ -28,15 +28,18 @@ lint: $(STAMP) ## Check the code with ruff
 golden: $(STAMP) ## Rebuild the golden-output tree after an intended output change (then review git diff)
 	GOLDEN_UPDATE=1 $(PY) -m pytest -q tests/generator/test_golden.py
 
-bench: $(STAMP) ## Print speed and size figures (engine, build, browser, AI, table server)
+bench: $(STAMP) ## Print speed and size figures (engine, build, browser, AI, table server, dev loop)
 	$(PY) -m bench
 
 site: $(STAMP) ## Build the site into site/
 	$(PY) -m generator build
 
-serve: $(STAMP) ## Build the site and serve it with the online tables on http://127.0.0.1:8000/
-	$(PY) -m generator build
-	$(PY) -m server --host 127.0.0.1 --port 8000 --site site --db tables.sqlite3
+# --dev: the server builds the site, rebuilds it on every change to locales/, content/,
+# site_templates/, game/ or site.toml and reloads the open pages (docs/TRANSLATING.md).
+# `make serve INCOMPLETE=1` also shows languages below min_coverage (a new one, to proofread).
+serve: $(STAMP) ## Build, serve on http://127.0.0.1:8000/ with the online tables, rebuild and reload on every change
+	$(PY) -m server --host 127.0.0.1 --port 8000 --site site --db tables.sqlite3 --dev \
+		$(if $(INCOMPLETE),--allow-incomplete)
 
 extract: $(STAMP) ## Extract messages into the .pot templates
 	$(PY) -m generator extract

@@ -6,7 +6,8 @@ import importlib
 import sys
 
 # Each module has a main() that prints its own figures; browser figures need Chromium.
-SECTIONS = ["bench.engine", "bench.build", "bench.browser", "bench.ai", "bench.turns", "bench.tables"]
+SECTIONS = ["bench.engine", "bench.build", "bench.browser", "bench.ai", "bench.turns", "bench.tables",
+            "bench.serve"]
 
 
 def main(argv):

@@ -1,4 +1,4 @@
-"""`python -m server --host 127.0.0.1 --port 8000 --site site --db tables.sqlite3`."""
+"""`python -m server --host 127.0.0.1 --port 8000 --site site --db tables.sqlite3 [--dev]`."""
 
 import argparse
 import sys
@@ -12,6 +12,7 @@ from server.codes import ALPHABET
 from server.protocol import MAX_MESSAGE
 from server.tables import Settings
 
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -36,14 +37,28 @@ def main(argv=None):
     parser.add_argument("--code-prefix", default="",
                         help="first character(s) of every code this process opens, when several"
                              " processes share the tables behind a proxy (docs/online.md)")
+    parser.add_argument("--dev", nargs="?", type=Path, const=PROJECT_ROOT, metavar="ROOT",
+                        help="build the project at ROOT (default: this checkout) into --site, "
+                             "rebuild it on every change to its sources and reload the open pages"
+                             " (make serve); never in production")
+    parser.add_argument("--allow-incomplete", action="store_true",
+                        help="with --dev: also publish languages translated below min_coverage")
     args = parser.parse_args(argv)
     if args.level not in LEVELS:
         parser.error("--level must be one of " + ", ".join(LEVELS))
     if len(args.code_prefix) > 2 or any(char not in ALPHABET for char in args.code_prefix):
         parser.error("--code-prefix takes at most 2 characters of " + ALPHABET)
+    dev = None
+    if args.dev is not None:
+        from server.dev import DevLoop
+
+        dev = DevLoop(args.dev, args.site, allow_incomplete=args.allow_incomplete)
+        dev.rebuild()  # a failure is printed; the previous site (if any) is served meanwhile
+    elif args.allow_incomplete:
+        parser.error("--allow-incomplete goes with --dev (python -m generator build has it too)")
     if not (args.site / "index.html").is_file():
-        print(f"error: {args.site} holds no built site (index.html); run `make site` first",
-              file=sys.stderr)
+        hint = "fix the error above and start again" if dev else "run `make site` first"
+        print(f"error: {args.site} holds no built site (index.html); {hint}", file=sys.stderr)
         return 2
     origins = tuple(args.origin or default_origins(args.host, args.port))
     settings = Settings(grace=args.grace, level=args.level,
@@ -54,12 +69,20 @@ def main(argv=None):
                         messages_per_second=args.messages_per_second,
                         messages_burst=max(Settings.messages_burst, int(2 * args.messages_per_second)),
                         code_prefix=args.code_prefix)
-    app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings))
+    app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings,
+                            dev=dev))
     print(f"serving {args.site} and the tables ({args.db}) on {origins[0]}/ (Ctrl+C stops)",
           flush=True)
     # No access log: it would print each WebSocket URL, seat key included.
-    uvicorn.run(app, host=args.host, port=args.port, access_log=False, log_level="warning",
-                ws_max_size=16 * MAX_MESSAGE, ws_ping_interval=20, ws_ping_timeout=20)
+    config = uvicorn.Config(app, host=args.host, port=args.port, access_log=False,
+                            log_level="warning", ws_max_size=16 * MAX_MESSAGE,
+                            ws_ping_interval=20, ws_ping_timeout=20)
+    if dev is None:
+        uvicorn.Server(config).run()
+    else:
+        from server.dev import Server
+
+        Server(config, dev).run()
     return 0
 
 

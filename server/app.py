@@ -40,13 +40,13 @@ class Config:
     tick: float = 1.0  # seconds between takeover checks
     sweep_every: float = 3600.0
     clock: object = time.time
+    dev: object = None  # a server.dev.DevLoop: rebuild on changes, reload open pages (--dev)
 
 
 def create_app(config):
     store = Store(config.db)
     tables = Tables(store, config.clock, config.settings)
     hub = Hub()
-    languages = sorted(path.parent.name for path in Path(config.site).glob("*/index.html"))
 
     async def status(request):
         return JSONResponse({"tables": True, "rules": list(PRESETS), "levels": list(LEVELS),
@@ -62,6 +62,8 @@ def create_app(config):
         except RoomError as exc:
             return _refusal(exc)
         code = room.record.code
+        # Asked each time: in dev mode a rebuild may publish a new language.
+        languages = {path.parent.name for path in Path(config.site).glob("*/index.html")}
         lang = lang if lang in languages else "en"
         return JSONResponse({"code": code, "seat": 0, "key": key,
                              "invite": "/" + lang + "/#table=" + code}, status_code=201)
@@ -108,11 +110,17 @@ def create_app(config):
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        timer = asyncio.create_task(_timers(tables, hub, config))
+        tasks = [asyncio.create_task(_timers(tables, hub, config))]
+        if config.dev is not None:
+            await config.dev.start()
+            tasks.append(asyncio.create_task(config.dev.watch()))
         try:
             yield
         finally:
-            timer.cancel()
+            if config.dev is not None:
+                config.dev.stop()
+            for task in tasks:
+                task.cancel()
             store.close()
 
     routes = [
@@ -126,6 +134,10 @@ def create_app(config):
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.tables = tables
+    if config.dev is not None:
+        from server.dev import DevPages  # the generator is loaded in dev mode only
+
+        app = DevPages(app, config.dev)
     return SecurityHeaders(app, config.origins[0])
 
 
