@@ -62,8 +62,8 @@ def load_sources(content_dir):
                 if block.info == "gin-example":
                     examples[block.line] = compute_example(block, path)
                 continue
-            for piece in block.texts:
-                for group in chip_groups(piece.text):
+            for piece in block.pieces:  # a chip may stand alone in a cell that is not translated
+                for group in chip_groups(piece.text if isinstance(piece, Text) else piece):
                     _check_chips(group, path, block.line)
         sources.append(Source(document, examples))
     if not sources:
@@ -79,9 +79,19 @@ def escape_pipes(text):
                    for index, part in enumerate(parts))
 
 
+KEY_CHIP = "key:"  # `[[key:draw_stock]]`: the game's shortcut letter for that command, in the page's language
+
+
 def _check_chips(group, path, line):
     from game.cards import parse_cards
 
+    if group.startswith(KEY_CHIP):
+        from game.web.keys import command_keys
+
+        if group[len(KEY_CHIP):] not in command_keys():
+            raise BuildError("key chip [[" + group + "]]: no such command; known: "
+                             + ", ".join(sorted(command_keys())), path, line)
+        return
     try:
         cards = parse_cards(group)
     except ValueError as exc:
@@ -124,7 +134,8 @@ class ContentRenderer:
                     line = block.markup
             else:
                 cell = block.kind == "row"
-                line = "".join(self._translate(p, cell) if isinstance(p, Text) else p for p in block.pieces)
+                line = "".join(self._translate(p, cell) if isinstance(p, Text) else self._chips_in(p)
+                               for p in block.pieces)
             if glossary.takes(block):
                 entries.append(line)
                 continue
@@ -158,6 +169,9 @@ class ContentRenderer:
             text = sanitize(text, source_tags(piece.text))
         if cell:
             text = escape_pipes(text)
+        return self._chips_in(text)
+
+    def _chips_in(self, text):
         return CHIPS.sub(lambda m: self._store(self.chips(m.group(1))), text)
 
     def _store(self, html):
@@ -165,11 +179,15 @@ class ContentRenderer:
         return _TOKEN.format(len(self._stash) - 1)
 
     def chips(self, group):
-        """HTML for a `[[...]]` group: one chip per card, named in this language."""
+        """HTML for a `[[...]]` group: one chip per card, named in this language; or, for
+        `[[key:COMMAND]]`, that command's key as the game of this language has it."""
         if group not in self._chips:
-            from game.cards import parse_cards
+            if group.startswith(KEY_CHIP):
+                self._chips[group] = key_html(group[len(KEY_CHIP):], self.game)
+            else:
+                from game.cards import parse_cards
 
-            self._chips[group] = chips_html(parse_cards(group), self.game)
+                self._chips[group] = chips_html(parse_cards(group), self.game)
         return self._chips[group]
 
 
@@ -224,6 +242,20 @@ def ascii_slug(value, separator):
     text = unicodedata.normalize("NFKD", value.replace("đ", "d").replace("Đ", "D"))
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     return re.sub(r"[^a-z0-9]+", separator, text).strip(separator)
+
+
+def key_html(command, game_messages):
+    """A command's shortcut key, read by the game's own table (game.web.keys) from this
+    language's game catalogue: the guide can never list other letters than the game's."""
+    from game.web import i18n, keys
+
+    previous = i18n.current()
+    i18n.install(game_messages)
+    try:
+        key = keys.key_for(command)
+    finally:
+        i18n.install(previous)
+    return Markup("<kbd>" + htmllib.escape(key) + "</kbd>")
 
 
 def chips_html(cards, game_messages):
