@@ -90,7 +90,7 @@ def render_spread(name, melds, dead_cards, dead, layoffs, result, added=()):
 def render_sheet(view, names):
     """The score sheet: one row per finished hand (also shown in its own dialog)."""
     lines = view.sheet
-    kinds = {"knock": pgettext("verb", "Knock"), "undercut": _("Undercut"), "gin": _("Gin"),
+    kinds = {"knock": pgettext("hand result", "Knock"), "undercut": _("Undercut"), "gin": _("Gin"),
              "big_gin": _("Big gin"), "dead": _("Dead hand")}
     out = ['<table class="g-sheet"><caption>' + esc(_("Score sheet")) + '</caption><thead><tr><th scope="col">'
            + esc(_("Hand")) + '</th><th scope="col">' + esc(_("Result")) + '</th><th scope="col">'
