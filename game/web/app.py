@@ -219,7 +219,7 @@ class App:
 
     def refused(self, reason, details):
         self.schedule()  # no longer waiting for the server
-        self.announce(T.refusal(reason, details) if reason in T.REFUSALS else T.online_problem(reason))
+        self.announce(T.refusal(reason, details))
 
     def forget(self):
         """Clear what was said about another match: its cards may be hidden in this one."""

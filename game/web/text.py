@@ -220,7 +220,8 @@ def level_name(level):
 # --- refusals --------------------------------------------------------------------------------------
 
 def refusal(reason, details):
-    """The player's sentence for the engine's (or the table's) reason for refusing a move."""
+    """The player's sentence for the engine's, a table's or the table server's reason for
+    refusing a move."""
     if reason == "over_limit":
         return fmt(_("The deadwood ({n}) is over the knock limit ({limit})."),
                    n=details.get("deadwood"), limit=details.get("limit"))
@@ -228,7 +229,8 @@ def refusal(reason, details):
         n = details.get("deadwood") or 0
         return fmt(ngettext("Gin needs every card in a meld; {n} point of deadwood is left.",
                             "Gin needs every card in a meld; {n} points of deadwood are left.", n), n=n)
-    return _(REFUSALS.get(reason) or REFUSALS["illegal"])
+    # A table server's own reasons (docs/online.md) have their sentences too.
+    return _(REFUSALS.get(reason) or ONLINE_PROBLEMS.get(reason) or REFUSALS["illegal"])
 
 
 # One sentence per reason the engine or a table gives (game.hand, game.scoring, game.web.tables).

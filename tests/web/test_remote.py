@@ -107,3 +107,8 @@ def test_a_new_connection_numbers_its_views_afresh():
     table.reconnected()  # e.g. the server restarted: its versions start again
     table.receive(server_view(match, 0, 1))
     assert heard == [30, 1]
+
+
+def test_a_server_refusal_is_worded_by_the_same_function_as_the_engines():
+    assert T.refusal("too_many_messages", {}) == T.online_problem("too_many_messages")
+    assert T.refusal("taken_card", {}) != T.refusal("no_such_reason", {})
