@@ -1,4 +1,8 @@
-"""Entry point, imported by the start script: load the page's catalogue and start the game."""
+"""Entry point, imported by the start script: load the page's catalogue and start the game.
+
+Importing the modules and starting the game are two tasks of the main thread, not one: each
+is shorter than the whole, so the page answers (a scroll, a tap on a link) in between.
+"""
 
 import javascript
 from browser import document, window
@@ -7,7 +11,7 @@ from game.web import i18n
 from game.web.app import App
 
 
-def main():
+def main(*args):
     if "game" not in document:
         return None
     data = None
@@ -24,4 +28,4 @@ def main():
     return app
 
 
-main()
+window.setTimeout(main, 0)
