@@ -112,19 +112,29 @@ def _sizes(site, paths):
 
 
 def _floor_pages(site):
-    """Write the two floor pages beside en/index.html (same HTML and CSS); their paths."""
+    """Write the floor pages beside en/index.html (same HTML and CSS); their paths.
+
+    The Brython floor runs the whole brython.js of the installed package (it compiles its one
+    line), not the site's runtime without the compiler. A third page, brython.js with the
+    site's game bundle and no start script, lets the benchmark run Python of its own against
+    the game's modules (the site's pages cannot compile any)."""
+    from generator.bundle import brython_data_dir
     from generator.precompressed import compress_files
 
     html = (site / "en" / "index.html").read_text(encoding="utf-8")
     scripts = re.compile(r"<script\b[^>]*>.*?</script>\s*", re.S)
-    brython = re.search(r'<script src="([^"]*/brython\.[^"]+\.js)"', html).group(1)
+    bundle = re.search(r'<script src="([^"]*/game\.[^"]+\.js)"', html).group(1)
     bare = scripts.sub("", html)
+    shutil.copy(brython_data_dir() / "brython.js", site / "static" / "floor-brython.js")
     (site / "static" / "floor-start.js").write_text(FLOOR_START, encoding="utf-8")
-    floor = bare.replace("</head>", '<script src="' + brython + '" defer></script>\n'
-                         '<script src="../static/floor-start.js" defer></script>\n</head>')
+    full = '<script src="../static/floor-brython.js" defer></script>\n'
+    floor = bare.replace("</head>", full + '<script src="../static/floor-start.js" defer></script>\n</head>')
+    python = bare.replace("</head>", full + '<script src="' + bundle + '" defer></script>\n</head>')
     (site / "en" / "floor-noscript.html").write_text(bare, encoding="utf-8")
     (site / "en" / "floor-brython.html").write_text(floor, encoding="utf-8")
-    written = ["en/floor-noscript.html", "en/floor-brython.html", "static/floor-start.js"]
+    (site / "en" / "bench-python.html").write_text(python, encoding="utf-8")
+    written = ["en/floor-noscript.html", "en/floor-brython.html", "en/bench-python.html",
+               "static/floor-start.js", "static/floor-brython.js"]
     compress_files(site / path for path in written)
     return written[0], written[1]
 
@@ -335,12 +345,13 @@ def _play_hands(page, hands):
 
 def _deadwood_speed(browser, base):
     """min_deadwood of 11-card hands per second in the page (Brython), random and dense (ranks
-    4-8), on the game's own module: the same figures as bench.engine's for CPython."""
+    4-8), on the game's own module: the same figures as bench.engine's for CPython. (In the
+    page of brython.js and the game bundle: the site's runtime has no compiler for this code.)"""
     context = browser.new_context()
     page = context.new_page()
-    page.goto(base + "/en/#seed=7")
-    page.wait_for_selector("#game[data-ready=true]", timeout=60000)
+    page.goto(base + "/en/bench-python.html", wait_until="load")
     rate = page.evaluate("""() => {
+        brython({debug: 0, indexeddb: false, ids: []});
         const src = "from game.melds import min_deadwood\\n" +
           "from game.cards import DECK\\n" +
           "from game.rng import Rng\\n" +

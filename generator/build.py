@@ -189,9 +189,12 @@ def _page_context(config, language, page, pages, assets):
 
 def _game_context(assets, code, root):
     """What a page needs from the game bundle stage (generator.bundle.GameAssets): the
-    scripts in load order, the stylesheet and this language's `game` catalogue."""
+    scripts in load order, the stylesheet, this language's `game` catalogue, the computer's
+    worker and the scripts it loads."""
     return {"scripts": [root + path for path in assets.scripts],
-            "styles": [root + path for path in assets.styles], "catalog": root + assets.catalogs[code]}
+            "styles": [root + path for path in assets.styles], "catalog": root + assets.catalogs[code],
+            "worker": root + assets.worker if assets.worker else "",
+            "worker_scripts": [root + path for path in assets.worker_scripts]}
 
 
 def _root_context(config):

@@ -2,13 +2,18 @@
 
 `build_game_assets(out_dir, languages, locales_dir)` writes, under `out_dir/static/`:
 
-- `brython.<hash>.js`: Brython's runtime, copied from the installed `brython` PyPI package
-  (never committed to git);
+- `brython.<hash>.js`: Brython's runtime, from the brython.js of the installed `brython` PyPI
+  package (never committed to git) less its Python compiler (`runtime_source`): every module is
+  compiled at build time, so the page never compiles Python;
 - `game.<hash>.js`: ONE site-wide bundle in Brython's package format
   (`__BRYTHON__.loadBrythonPackage({...})`) holding the `game` package (engine, computer
   players, browser UI) and the few standard-library modules the game imports in the page
   (`STDLIB_MODULES`, copied from `brython_stdlib.js`); one file for every page and language,
   so Brython's compiled-module cache (indexedDB, per origin) is shared by the whole site;
+- `game-ai.<hash>.js`: the worker's bundle, the same format: the modules only the computer
+  players need (`WORKER_ONLY`), which the page itself never imports while its worker runs;
+- `game-worker.<hash>.js`: the Web Worker that makes the computer's decisions (it loads
+  brython.js and both bundles, then `game.web.worker`);
 - `game-start.<hash>.js` and `game.<hash>.css`: the start script and the game's stylesheet, copied
   from the templates' `static/` folder by the pipeline and renamed here (no inline script, so
   the pages run under `script-src 'self' 'unsafe-eval'`);
@@ -46,6 +51,12 @@ BUILTIN_MODULES = ("browser", "browser.html", "browser.aio", "javascript", "_sys
 
 # The module the start script imports: it builds the game in `#game`.
 ENTRY_MODULE = "game.web.main"
+# The module the computer's Web Worker imports (static/game-worker.js): the computer players'
+# decisions, off the page's main thread.
+WORKER_MODULE = "game.web.worker"
+# What only the worker needs: the page's bundle leaves these out (they are the worker's bundle,
+# which the page loads itself only when no worker can run).
+WORKER_ONLY = ("game.ai", WORKER_MODULE)
 
 
 @dataclass
@@ -53,7 +64,8 @@ class GameAssets:
     """Site-root-relative paths of the game's files (templates prefix them with the root).
 
     `scripts` and `styles` go into every page's head (`defer` scripts, in this order); the
-    page's `#game` slot names its language's catalogue (`catalogs[lang]`).
+    page's `#game` slot names its language's catalogue (`catalogs[lang]`), the worker and the
+    scripts the worker loads (`worker_scripts`).
     """
 
     brython: str
@@ -61,6 +73,12 @@ class GameAssets:
     start: str
     css: str
     catalogs: dict = field(default_factory=dict)  # lang code -> path of its JSON catalogue
+    worker: str = ""
+    worker_bundle: str = ""
+
+    @property
+    def worker_scripts(self):
+        return [self.brython, self.bundle, self.worker_bundle] if self.worker_bundle else []
 
     @property
     def scripts(self):
@@ -79,6 +97,27 @@ def brython_data_dir():
     if not (path / "brython.js").is_file():
         raise FileNotFoundError("brython.js not found in the installed brython package: " + str(path))
     return path
+
+
+# brython.js marks where its Python compiler (symbol table, parser, PEG grammar) begins and ends.
+COMPILER_START = "// >>> brython compiler chain"
+COMPILER_END = "// <<< brython compiler chain"
+
+
+def runtime_source(brython_js):
+    """brython.js without its compiler: what a page needs to run modules compiled at build time.
+
+    Measured on the site: 54 KB less gzip (286 -> 233 KB) and about a third less script for the
+    page to parse and run. The page cannot compile Python any more (no `exec`, no
+    `<script type="text/python">`), so the start script imports the entry module by Brython's
+    `$B.$__import__`, which compiles nothing. After a Brython upgrade that drops the markers the
+    build stops here, saying so, rather than ship a runtime that may not start."""
+    start, end = brython_js.find(COMPILER_START), brython_js.find(COMPILER_END)
+    if start < 0 or end < start:
+        raise ValueError("brython.js has no '" + COMPILER_START + "' ... '" + COMPILER_END + "' section: "
+                         "this Brython version cannot be shipped without its compiler; see "
+                         "generator/bundle.py runtime_source")
+    return brython_js[:start] + brython_js[end:]
 
 
 def _hashed(name, data):
@@ -206,8 +245,13 @@ def stdlib_modules(names=None):
     return found
 
 
-def reachable(modules, roots=(ENTRY_MODULE,)):
-    """The modules that the roots import, directly or not (with their packages)."""
+def reachable(modules, roots=(ENTRY_MODULE,), stop=()):
+    """The modules that the roots import, directly or not (with their packages), less the
+    packages or modules named in `stop` and what only they import."""
+
+    def stopped(name):
+        return any(name == s or name.startswith(s + ".") for s in stop)
+
     seen = set()
     todo = list(roots)
     while todo:
@@ -217,7 +261,7 @@ def reachable(modules, roots=(ENTRY_MODULE,)):
         for i in range(1, len(parts)):
             candidates.append(".".join(parts[:i]))  # importing a.b.c runs a and a.b first
         for candidate in candidates:
-            if candidate in modules and candidate not in seen:
+            if candidate in modules and candidate not in seen and not stopped(candidate):
                 seen.add(candidate)
                 todo.extend(modules[candidate].imports)
     return {name: modules[name] for name in sorted(seen)}
@@ -238,34 +282,47 @@ def _json(value):
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def bundle_source(package_dir=GAME_DIR, brython_js=None):
-    """The text of the site-wide bundle: every module compiled to JavaScript, no Python source.
+def bundle_sources(package_dir=GAME_DIR, brython_js=None):
+    """The texts of the two bundles, (page, worker): every module compiled to JavaScript, no
+    Python source.
 
-    Only the game modules the entry module reaches are packed (not e.g. `game.ai.arena`). Each
-    Python module gets an empty VFS entry (Brython's importer finds modules there) and its
-    compiled code in `__BRYTHON__.precompiled`, which the importer runs instead of compiling.
-    Deterministic (see generator.compiler)."""
+    The page's bundle holds the game modules the entry module reaches, less those only the
+    computer players need (`WORKER_ONLY`); the worker's holds those (not e.g. `game.ai.arena`,
+    which nothing reaches). Each Python module gets an empty VFS entry (Brython's importer finds
+    modules there) and its compiled code in `__BRYTHON__.precompiled`, which the importer runs
+    instead of compiling. Both sets are compiled in one go (Brython's compiler numbers names
+    across modules). Deterministic (see generator.compiler)."""
     if brython_js is None:
         brython_js = (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
-    found = dict(stdlib_modules())
-    found.update(reachable(package_modules(package_dir)))
-    python = {name: m for name, m in found.items() if isinstance(m, Module)}
+    modules = package_modules(package_dir)
+    page = dict(stdlib_modules())
+    page.update(reachable(modules, (ENTRY_MODULE,), stop=WORKER_ONLY))
+    everything = dict(page)
+    everything.update(reachable(modules, (ENTRY_MODULE, WORKER_MODULE)))
+    worker = {name: m for name, m in everything.items() if name not in page}
+    python = {name: m for name, m in everything.items() if isinstance(m, Module)}
     compiled = compiler.compile_modules(
         {name: (m.filename, m.source, m.is_package) for name, m in python.items()}, brython_js)
+    return _bundle_text(page, compiled, "the game package"), \
+        _bundle_text(worker, compiled, "the computer players (the worker's part of the game package)")
+
+
+def bundle_source(package_dir=GAME_DIR, brython_js=None):
+    """The page's bundle alone (see bundle_sources)."""
+    return bundle_sources(package_dir, brython_js)[0]
+
+
+def _bundle_text(found, compiled, what):
     vfs, precompiled = {}, {}
     for name, module in found.items():
-        if name not in python:
+        if not isinstance(module, Module):
             vfs[name] = module  # a JavaScript module of the stdlib, run as it is
             continue
         code = minify_js(compiled[name])
         vfs[name] = [".py", "", [], 1] if module.is_package else [".py", "", []]
         precompiled[name] = [code] if module.is_package else code
     return (
-        "// Gin Rummy: the game package, compiled to JavaScript at build time by Brython's"
-        " compiler.\n"
-        # Web workers started from this page load this bundle, not the whole stdlib.
-        "__BRYTHON__.brython_modules=document.currentScript?document.currentScript.src:"
-        "__BRYTHON__.brython_modules;\n"
+        "// Gin Rummy: " + what + ", compiled to JavaScript at build time by Brython's compiler.\n"
         "__BRYTHON__.loadBrythonPackage(" + _json(vfs) + ");\n"
         "Object.assign(__BRYTHON__.precompiled," + _json(precompiled) + ");\n"
     )
@@ -387,9 +444,12 @@ def build_game_assets(out_dir, languages, locales_dir=None):
     static_dir.mkdir(parents=True, exist_ok=True)
     locales = Path(locales_dir) if locales_dir else ROOT / "locales"
     runtime = (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
-    brython = _write(static_dir, "brython.js", runtime.encode("utf-8"))
-    bundle = _write(static_dir, "game.js", bundle_source(brython_js=runtime).encode("utf-8"))
+    brython = _write(static_dir, "brython.js", runtime_source(runtime).encode("utf-8"))
+    page, worker = bundle_sources(brython_js=runtime)
+    bundle = _write(static_dir, "game.js", page.encode("utf-8"))
+    worker_bundle = _write(static_dir, "game-ai.js", worker.encode("utf-8"))
     start = _fingerprint(static_dir, "game-start.js")
+    worker_js = _fingerprint(static_dir, "game-worker.js")
     css = _fingerprint(static_dir, "game.css")
     paths = {}
     for language in languages:
@@ -397,4 +457,4 @@ def build_game_assets(out_dir, languages, locales_dir=None):
         data = catalog_data(locales / code / "LC_MESSAGES" / "game.po", code)
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         paths[code] = _write(static_dir, "game-" + code + ".json", text.encode("utf-8"))
-    return GameAssets(brython, bundle, start, css, paths)
+    return GameAssets(brython, bundle, start, css, paths, worker_js, worker_bundle)

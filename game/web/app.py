@@ -31,6 +31,8 @@ class App:
         self.table = None
         self.view = None  # the View on screen
         self.timer = None
+        self.thinker = None  # the computer's worker (game.web.thinker), started once the page is ready
+        self.asking = None  # the decision request the worker is answering
         self.connection = None  # an online table's socket (game.web.online.Connection)
         self.taking = False  # the player just sent a move: its result takes the focus
         self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
@@ -78,12 +80,17 @@ class App:
             self.show(self.view)
 
     def warm_up(self, *args):
-        """Compile what the first screen did not need (input, dialogs, the end of a hand, the
-        computer players) once the page is ready, before the player or the computer needs it."""
+        """Run what the first screen did not need (input, dialogs, the end of a hand) once the
+        page is ready, before the player needs it, and start the computer's worker."""
         from game.web import commands, controls, dialogs, endofhand  # noqa: F401
 
-        if self.table is not None:
-            self.table.warm_up()
+        self.start_thinker()
+
+    def start_thinker(self):
+        if self.thinker is None:
+            from game.web.thinker import Thinker
+
+            self.thinker = Thinker(self.root)
 
     def on_hashchange(self, ev):
         """A shared `#seed=` link opened in a tab that already shows the game: deal that seed;
@@ -422,7 +429,7 @@ class App:
 
     def schedule(self):
         """Pace the computer's next move, if it must move (data-busy says so to the tests)."""
-        if self.timer is not None:
+        if self.timer is not None or self.asking is not None:
             return
         if self.table is None or self.table.computer_to_move() is None:
             self.root.attrs["data-busy"] = "true" if self.table is not None and self.table.waiting else "false"
@@ -431,15 +438,51 @@ class App:
         self.timer = window.setTimeout(self.computer_step, storage.pace(self.ui.prefs))
 
     def cancel_timer(self):
+        """No computer move pending any more (the worker's answer to a request is ignored)."""
         if self.timer is not None:
             window.clearTimeout(self.timer)
             self.timer = None
+        self.asking = None
 
     def computer_step(self, *args):
+        """Ask the worker for the computer's move; the page goes on meanwhile."""
         self.timer = None
-        if self.table.step() is None:  # the mode changed meanwhile: nothing to do
+        self.start_thinker()
+        table = self.table
+        request = table.decision_request()
+        if request is None:  # the mode changed meanwhile: nothing to do
             self.schedule()
             return
+        self.asking = request
+        self.thinker.ask(request, lambda action, ms: self.decided(table, request, action, ms))
+
+    def decided(self, table, request, action, ms):
+        if self.asking is not request or table is not self.table:
+            return  # another match, mode or level meanwhile: that request is forgotten
+        self.asking = None
+        if action is None:  # no worker: the page decides
+            self.thinker.load_players(lambda loaded: self.decide_here(table, loaded))
+            return
+        if table.play_decision(request, action, ms):
+            self.record_decision()
+        else:
+            self.schedule()
+
+    def decide_here(self, table, loaded):
+        """The computer's move made in the page (the worker failed), once its players are loaded."""
+        if table is not self.table:
+            return
+        if not loaded:
+            self.root.attrs["data-busy"] = "false"
+            self.ui.notice = _("The computer player could not be loaded. Reload the page to play on.")
+            self.show(self.view)
+            return
+        if table.step() is None:
+            self.schedule()
+            return
+        self.record_decision()
+
+    def record_decision(self):
         record = getattr(window, "gameRecordDecision", None)
         if record is not None and self.table.decisions:
             record(self.table.decisions[-1])

@@ -74,9 +74,6 @@ class RemoteTable:
     def step(self):
         return None
 
-    def warm_up(self):
-        pass
-
     def set_level(self, seat, level):
         pass  # the level is the table's, chosen when it was opened
 

@@ -95,13 +95,8 @@ class LocalTable:
             return turn
         return None
 
-    def warm_up(self):
-        """Make the computer players now (their modules compile on first import)."""
-        for seat in (0, 1):
-            self._player(seat)
-
     def step(self):
-        """One decision of the computer seat to move (None when no computer must move)."""
+        """One decision of the computer seat to move, made here (None when no computer must move)."""
         seat = self.computer_to_move()
         if seat is None:
             return None
@@ -114,6 +109,29 @@ class LocalTable:
         self.match.apply(action)
         self._changed()
         return action
+
+    def decision_request(self):
+        """What the computer seat to move decides from, as plain JSON, for a decision made
+        elsewhere (a Web Worker: game.web.worker.decide): its level, the seed its player is made
+        with, the View of its seat, and where the match is (`play_decision` checks it). None
+        when no computer must move."""
+        seat = self.computer_to_move()
+        if seat is None:
+            return None
+        return {"seat": seat, "level": self.seats[seat], "seed": self.match.seed,
+                "view": self.match.view(seat).to_dict(), "event_count": len(self.match.events)}
+
+    def play_decision(self, request, action, ms=0.0):
+        """Play the action decided elsewhere from `request` (its time `ms` is recorded); False,
+        playing nothing, when the match has moved on since the request or the level changed."""
+        seat = request["seat"]
+        if self.computer_to_move() != seat or len(self.match.events) != request["event_count"] \
+                or self.seats[seat] != request["level"]:
+            return False
+        self.decisions.append(ms)
+        self.match.apply(action)
+        self._changed()
+        return True
 
     def _player(self, seat):
         if self.seats[seat] == HUMAN:

@@ -1,5 +1,5 @@
-// Starts the game: Brython runs `import game.web.main` from the site-wide bundle, whose modules
-// were compiled to JavaScript at build time (nothing of ours is compiled here, and Brython's
+// Starts the game: Brython imports game.web.main from the site-wide bundle, whose modules
+// were compiled to JavaScript at build time (nothing is compiled here, and Brython's
 // indexedDB cache of compiled modules is not needed: opening it cost ~50 ms of a warm load).
 // A static file (no inline script), so pages run under script-src 'self' 'unsafe-eval'.
 // Loaded with `defer` after brython.js and the bundle; the language's JSON catalogue is
@@ -24,6 +24,11 @@
   window.brython({ debug: 0, indexeddb: false, ids: [] });
   catalog.then(function (text) {
     window.__gameCatalog = text;
-    B.runPythonSource("import game.web.main", { id: "__game_main__" });
+    // `import game.web.main` without compiling that line: the site's brython.js has no compiler.
+    try {
+      B.$__import__("game.web.main", B.builtins.None, B.builtins.None, []);
+    } catch (err) {
+      B.show_error(err);  // the Python traceback, on the console
+    }
   });
 })();

@@ -307,7 +307,7 @@ def test_only_allowed_stdlib_modules_are_loaded(page, base_url):
     play_until(page, lambda s: s["phase"] in ("hand_over", "match_over"))
     names = page.evaluate("Object.keys(__BRYTHON__.imported)")
     allowed = set(BUILTIN_MODULES) | set(STDLIB_MODULES)
-    ours = [n for n in names if n == "game" or n.startswith("game.") or n.startswith("__game_main__")]
+    ours = [n for n in names if n == "game" or n.startswith("game.") ]
     others = sorted(set(names) - set(ours) - allowed)
     assert others == [], ("the page loaded standard-library modules not in generator.bundle.STDLIB_MODULES "
                           "(each costs start-up time): " + ", ".join(others))

@@ -7,7 +7,16 @@ import textwrap
 import pytest
 
 from generator import bundle, compiler
-from generator.bundle import GAME_DIR, Module, bundle_source, package_modules, reachable
+from generator.bundle import (
+    GAME_DIR,
+    WORKER_MODULE,
+    WORKER_ONLY,
+    Module,
+    bundle_source,
+    bundle_sources,
+    package_modules,
+    reachable,
+)
 
 
 def _parts(text):
@@ -61,12 +70,17 @@ def test_every_module_of_the_package_is_found_with_its_file(tmp_path):
     assert sorted(reachable(modules, ("pkg.sub",))) == ["pkg", "pkg.other", "pkg.sub", "pkg.sub.leaf"]
 
 
-def test_the_bundle_holds_compiled_code_for_every_reached_module_and_no_source():
-    text = bundle_source()
-    vfs, precompiled = _parts(text)
-    wanted = reachable(package_modules(GAME_DIR))
-    assert "game.web.main" in wanted
-    assert sorted(vfs) == sorted(wanted) == sorted(precompiled)
+def test_the_bundles_hold_compiled_code_for_every_reached_module_and_no_source():
+    page_text, worker_text = bundle_sources()
+    page, page_code = _parts(page_text)
+    worker, worker_code = _parts(worker_text)
+    wanted = reachable(package_modules(GAME_DIR), ("game.web.main", WORKER_MODULE))
+    assert "game.web.main" in page and WORKER_MODULE in worker
+    assert not set(page) & set(worker)
+    assert sorted({**page, **worker}) == sorted(wanted) == sorted({**page_code, **worker_code})
+    # The computer players are the worker's only: the page's bundle has none of them.
+    assert sorted(worker) == sorted(n for n in wanted if any(n == s or n.startswith(s + ".") for s in WORKER_ONLY))
+    vfs, precompiled, text = {**page, **worker}, {**page_code, **worker_code}, page_text + worker_text
     for name, module in wanted.items():
         assert vfs[name][:2] == [".py", ""], name  # no Python source shipped
         code = precompiled[name][0] if module.is_package else precompiled[name]
@@ -101,3 +115,13 @@ def test_a_stdlib_module_in_python_is_compiled_too(monkeypatch):
     vfs, precompiled = _parts(bundle_source())
     assert vfs["keyword"] == [".py", "", []]
     assert '"Lib/keyword.py"' in precompiled["keyword"]
+
+
+def test_the_shipped_runtime_is_brython_without_its_compiler():
+    full = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    runtime = bundle.runtime_source(full)
+    assert "$B.Parser=function" in full and "$B.Parser=function" not in runtime
+    assert "$B.$__import__=function" in runtime and "$B.loadBrythonPackage=function" in runtime
+    assert len(runtime) < 0.7 * len(full)
+    with pytest.raises(ValueError, match="compiler chain"):
+        bundle.runtime_source(full.replace(bundle.COMPILER_START, ""))
