@@ -12,6 +12,7 @@ from generator.catalogs import load_language
 from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
 from generator.errors import BuildError
+from generator.firstscreen import screen_for
 from generator.headers import headers_file, meta_policy
 from generator.sitemap import sitemap_xml
 from generator.static import PUBLISHED, copy_static
@@ -183,15 +184,18 @@ def _page_context(config, language, page, pages, assets):
         "switcher": [{"language": other, "current": other.code == language.code,
                       "href": root + (other.code + "/" + here if is_404 else page_url(other.code, page.slug))}
                      for other in config.languages],
-        "game": None if is_404 else _game_context(assets, language.code, root),
+        "game": None if is_404 else _game_context(assets, language.code, root, page.slug),
     }
 
 
-def _game_context(assets, code, root):
+def _game_context(assets, code, root, slug):
     """What a page needs from the game bundle stage (generator.bundle.GameAssets): the
     scripts in load order, the stylesheet, this language's `game` catalogue, the computer's
-    worker and the scripts it loads."""
-    return {"scripts": [root + path for path in assets.scripts],
+    worker and the scripts it loads, and the game's first screen (None: the template's still
+    table)."""
+    screens = assets.first_screens.get(code)
+    return {"first": screen_for(screens, slug) if screens else None,
+            "scripts": [root + path for path in assets.scripts],
             "styles": [root + path for path in assets.styles], "catalog": root + assets.catalogs[code],
             "worker": root + assets.worker if assets.worker else "",
             "worker_scripts": [root + path for path in assets.worker_scripts]}

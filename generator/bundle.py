@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import compiler
+from generator import compiler, firstscreen
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_DIR = ROOT / "game"
@@ -75,6 +75,7 @@ class GameAssets:
     catalogs: dict = field(default_factory=dict)  # lang code -> path of its JSON catalogue
     worker: str = ""
     worker_bundle: str = ""
+    first_screens: dict = field(default_factory=dict)  # lang code -> [FirstScreen] (generator.firstscreen)
 
     @property
     def worker_scripts(self):
@@ -451,10 +452,11 @@ def build_game_assets(out_dir, languages, locales_dir=None):
     start = _fingerprint(static_dir, "game-start.js")
     worker_js = _fingerprint(static_dir, "game-worker.js")
     css = _fingerprint(static_dir, "game.css")
-    paths = {}
+    paths, screens = {}, {}
     for language in languages:
         code = _lang_code(language)
         data = catalog_data(locales / code / "LC_MESSAGES" / "game.po", code)
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         paths[code] = _write(static_dir, "game-" + code + ".json", text.encode("utf-8"))
-    return GameAssets(brython, bundle, start, css, paths, worker_js, worker_bundle)
+        screens[code] = firstscreen.first_screens(data)
+    return GameAssets(brython, bundle, start, css, paths, worker_js, worker_bundle, screens)

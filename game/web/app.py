@@ -59,7 +59,7 @@ class App:
         self.ui.mode = self.ui.prefs["mode"]
         if "#table=" in str(window.location.hash or ""):
             self.ui.mode = "online"
-        self.load_mode(hash_seed(), ask=True)
+        self.load_mode(hash_seed(), ask=True, first=self.first_seed())
         self.root.attrs["data-ready"] = "true"
         self.schedule()
         window.setTimeout(self.warm_up, 0)
@@ -113,10 +113,17 @@ class App:
         self.load_mode(seed)
         self.schedule()
 
-    def load_mode(self, seed=None, ask=False):
-        """Restore this mode's saved match (or start one; a `#seed=` in the URL wins, after
-        asking (`ask`) when the saved match is in progress); online, go back to the table of
-        the invitation link or the last one (or open the lobby)."""
+    def first_seed(self):
+        """The deal the page's first screen shows (drawn by the build): a first match deals it,
+        so the game's first drawing is that screen again and nothing moves."""
+        text = self.root.attrs["data-first-seed"] if "data-first-seed" in self.root.attrs else ""
+        return int(text) if text.isdigit() else None
+
+    def load_mode(self, seed=None, ask=False, first=None):
+        """Restore this mode's saved match (or start one, dealing `seed`, else `first`, else a
+        random deal; a `#seed=` in the URL wins, after asking (`ask`) when the saved match is
+        in progress); online, go back to the table of the invitation link or the last one (or
+        open the lobby)."""
         self.forget()
         self.leave_online()
         ui = self.ui
@@ -137,7 +144,7 @@ class App:
             else:
                 table = None
         if table is None:
-            self.new_match(seed, Rules.preset(ui.prefs["rules"]), announce=False)
+            self.new_match(seed if seed is not None else first, Rules.preset(ui.prefs["rules"]), announce=False)
             return
         ui.order.update(order)
         self.use(table)

@@ -1,0 +1,52 @@
+"""The first paint shows the table of a real deal, drawn by the build; the game takes it over
+without a change: the same markup, every box where it was."""
+
+import pytest
+
+from tests.browser.conftest import LANGS
+
+pytestmark = pytest.mark.browser
+
+BOXES = """() => [...document.querySelectorAll(
+    '#game .g-bar, #game .g-opponent, #game .g-piles, #game .g-prompt, #game .g-hand li, #game .g-actions, main h2')]
+    .map(e => { const r = e.getBoundingClientRect();
+                return [e.tagName, e.className, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; })"""
+MAIN = "document.querySelector('#game .g-main').outerHTML.replace(/ class=\"g-main[^\"]*\"| inert=\"\"/g, '')"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", ["", "rules.html"])
+def test_the_game_takes_over_its_first_screen_without_a_change(browser, base_url, lang, path):
+    seen = []
+    for started in (False, True):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        if not started:  # the page as painted before any script of the game has run
+            context.route("**/game-start.*.js", lambda route: route.abort())
+        page = context.new_page()
+        page.goto(base_url + "/" + lang + "/" + path, wait_until="load")
+        if started:
+            page.wait_for_selector("#game[data-ready=true]")
+            page.wait_for_function("document.querySelector('#game').dataset.busy !== 'true'")
+        else:
+            assert page.get_attribute("#game", "data-ready") is None
+            assert page.evaluate("document.querySelector('#game .g-main').inert")  # no click is lost
+            assert page.evaluate("getComputedStyle(document.querySelector('#game')).cursor") == "progress"
+        seen.append((page.evaluate(MAIN), page.evaluate(BOXES), page.get_attribute("#game", "data-seed")))
+        context.close()
+    (before, boxes_before, seed_before), (after, boxes_after, seed_after) = seen
+    assert seed_before and seed_before == seed_after
+    assert 'data-act="draw_stock"' in before and before.count('data-act="card"') == 10
+    assert after == before
+    assert boxes_after == boxes_before
+
+
+def test_a_saved_match_replaces_the_first_screen(page, base_url):
+    page.goto(base_url + "/en/")
+    page.wait_for_selector("#game[data-ready=true]")
+    first = page.get_attribute("#game", "data-first-seed")
+    page.evaluate("localStorage.removeItem('ginrummy.save.cpu')")
+    page.goto(base_url + "/en/#seed=77")
+    page.wait_for_function("document.querySelector('#game').dataset.seed === '77'")
+    page.goto(base_url + "/en/")  # the saved match of seed 77 is restored, not the first deal
+    page.wait_for_selector("#game[data-ready=true]")
+    assert page.get_attribute("#game", "data-seed") == "77" != first

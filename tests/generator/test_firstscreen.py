@@ -1,0 +1,36 @@
+"""The game's first screen drawn at build time: a real deal, in the page's language."""
+
+from game.cards import DECK
+from game.match import Match
+from game.web import i18n
+from game.web.text import card_name
+from generator.bundle import ROOT, catalog_data
+from generator.firstscreen import first_screens, screen_for
+
+
+def test_each_screen_is_the_deal_of_its_seed_with_the_person_to_move():
+    screens = first_screens(catalog_data(None, "en"))
+    assert len({s.seed for s in screens}) == len(screens) == 3
+    for screen in screens:
+        match = Match.new(screen.seed)
+        assert match.current_player == 0  # the person opens: the screen waits for them
+        hand = match.view(0).hand
+        for card in hand:
+            assert 'data-card="' + str(card.index) + '"' in screen.html
+        assert sum(('data-card="' + str(c.index) + '"') in screen.html for c in DECK) == len(hand)
+        assert screen.attributes["data-turn"] == "me" and screen.attributes["data-seed"] == str(screen.seed)
+
+
+def test_a_screen_is_in_its_catalogue_s_language_and_the_english_default_comes_back():
+    french = catalog_data(ROOT / "locales" / "fr" / "LC_MESSAGES" / "game.po", "fr")
+    screen = first_screens(french, 1)[0]
+    assert "Défausse" in screen.html or "défausse" in screen.html
+    assert "Discard pile" not in screen.html
+    assert i18n.gettext("Discard pile") == "Discard pile"  # the build's own words are English again
+    assert card_name(DECK[0])  # and the catalogue installed is a working one
+
+
+def test_each_page_keeps_its_screen():
+    screens = first_screens(catalog_data(None, "en"))
+    assert screen_for(screens, "rules") is screen_for(screens, "rules")
+    assert len({screen_for(screens, slug).seed for slug in ("index", "rules", "faq", "play", "howto")}) > 1
