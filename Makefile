@@ -31,6 +31,9 @@ golden: $(STAMP) ## Rebuild the golden-output tree after an intended output chan
 bench: $(STAMP) ## Print speed and size figures (engine, build, browser, AI, table server, dev loop)
 	$(PY) -m bench
 
+lighthouse: $(STAMP) ## Lighthouse scores of every page (installs Lighthouse from npm on first use)
+	$(PY) -m bench lighthouse
+
 site: $(STAMP) ## Build the site into site/
 	$(PY) -m generator build
 
@@ -62,4 +65,4 @@ arena: $(STAMP) ## Play the standard table of computer-player matchups
 clean: ## Remove the built site and caches
 	rm -rf site .pytest_cache .ruff_cache
 
-.PHONY: help install test lint golden bench site serve extract update-po stats init-lang arena clean
+.PHONY: help install test lint golden bench lighthouse site serve extract update-po stats init-lang arena clean

@@ -24,6 +24,7 @@ def test_the_game_takes_over_its_first_screen_without_a_change(browser, base_url
             context.route("**/game-start.*.js", lambda route: route.abort())
         page = context.new_page()
         page.goto(base_url + "/" + lang + "/" + path, wait_until="load")
+        page.locator("#game").scroll_into_view_if_needed()
         if started:
             page.wait_for_selector("#game[data-ready=true]")
             page.wait_for_function("document.querySelector('#game').dataset.busy !== 'true'")
@@ -50,3 +51,23 @@ def test_a_saved_match_replaces_the_first_screen(page, base_url):
     page.goto(base_url + "/en/")  # the saved match of seed 77 is restored, not the first deal
     page.wait_for_selector("#game[data-ready=true]")
     assert page.get_attribute("#game", "data-seed") == "77" != first
+
+
+def test_a_guide_page_loads_the_game_only_when_its_table_comes_near(page, base_url):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.rsplit("/", 1)[-1]))
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(base_url + "/en/rules.html", wait_until="load")
+    page.wait_for_timeout(300)
+    assert page.evaluate("typeof window.__BRYTHON__") == "undefined"
+    assert not [n for n in asked if n.startswith(("brython.", "game.", "game-ai.")) and n.endswith(".js")], asked
+    assert page.locator("#game .g-hand [data-card]").count() == 10  # the table is drawn all the same
+    page.locator("#game").scroll_into_view_if_needed()
+    page.wait_for_selector("#game[data-ready=true]")
+    assert page.console.problems() == []
+
+
+def test_a_shared_deal_on_a_guide_page_starts_at_once(page, base_url):
+    page.goto(base_url + "/en/faq.html#seed=4321")
+    page.wait_for_function("document.querySelector('#game').dataset.ready === 'true'")
+    assert page.get_attribute("#game", "data-seed") == "4321"

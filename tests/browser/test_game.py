@@ -21,6 +21,7 @@ PAGES = ("", "rules.html", "faq.html", "play.html")
 
 def open_game(page, base_url, lang, path="", hash=""):
     page.goto(base_url + "/" + lang + "/" + path + hash)
+    page.locator("#game").scroll_into_view_if_needed()  # a guide page starts the game near it
     page.wait_for_selector("#game[data-ready=true]")
     wait_idle(page)
 
