@@ -76,8 +76,8 @@ class App:
             ui.notice = _("Online play needs the site's table server, which does not answer here.")
             self.load_mode()
             self.schedule()
-        elif self.view is not None or ui.mode == "online":
-            self.show(self.view)
+        elif ui.dialog is not None or ui.mode == "online":
+            self.show(self.view)  # only the menu and the online screens say whether a server answered
 
     def warm_up(self, *args):
         """Run what the first screen did not need (input, dialogs, the end of a hand) once the
