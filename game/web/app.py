@@ -63,9 +63,6 @@ class App:
         self.root.attrs["data-ready"] = "true"
         self.schedule()
         window.setTimeout(self.warm_up, 0)
-        from game.web import online
-
-        online.check_server(self.site_root(), self.server_answered)
 
     def server_answered(self, available):
         """A table server answered (or not): offer playing online, or leave that mode."""
@@ -80,10 +77,12 @@ class App:
             self.show(self.view)  # only the menu and the online screens say whether a server answered
 
     def warm_up(self, *args):
-        """Run what the first screen did not need (input, dialogs, the end of a hand) once the
-        page is ready, before the player needs it, and start the computer's worker."""
-        from game.web import commands, controls, dialogs, endofhand  # noqa: F401
+        """Once the page is ready, in a task of its own: ask whether a table server answers
+        (the menu offers online play then), run what the first screen did not need (input,
+        dialogs, the end of a hand) before the player needs it, and start the computer's worker."""
+        from game.web import commands, controls, dialogs, endofhand, online  # noqa: F401
 
+        online.check_server(self.site_root(), self.server_answered)
         self.start_thinker()
 
     def start_thinker(self):
