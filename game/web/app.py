@@ -465,19 +465,20 @@ class App:
     def decided(self, table, request, action, ms):
         if self.asking is not request or table is not self.table:
             return  # another match, mode or level meanwhile: that request is forgotten
-        self.asking = None
-        if action is None:  # no worker: the page decides
-            self.thinker.load_players(lambda loaded: self.decide_here(table, loaded))
+        if action is None:  # no worker: the page decides (still asking: nothing else is scheduled)
+            self.thinker.load_players(lambda loaded: self.decide_here(table, request, loaded))
             return
+        self.asking = None
         if table.play_decision(request, action, ms):
             self.record_decision()
         else:
             self.schedule()
 
-    def decide_here(self, table, loaded):
+    def decide_here(self, table, request, loaded):
         """The computer's move made in the page (the worker failed), once its players are loaded."""
-        if table is not self.table:
+        if self.asking is not request or table is not self.table:
             return
+        self.asking = None
         if not loaded:
             self.root.attrs["data-busy"] = "false"
             self.ui.notice = _("The computer player could not be loaded. Reload the page to play on.")
