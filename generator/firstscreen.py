@@ -54,11 +54,24 @@ def first_screens(catalog, count=SCREENS):
         while len(found) < count:
             view, ui, html, attrs = _draw(seed)
             if view.turn is not None and ui.is_human(view.turn):
-                found.append(FirstScreen(seed, html, {**attrs, "data-seed": str(seed)}))
+                found.append(FirstScreen(seed, html, {**attrs, "data-seed": str(seed),
+                                                      "data-first-hash": markup_hash(html)}))
             seed += 1
         return found
     finally:
         i18n.install(i18n.Catalog())
+
+
+def markup_hash(text):
+    """FNV-1a (32 bits) over the text's UTF-16 code units, as 8 hex digits: the same function as
+    `gameMarkupHash` in static/game-start.js, with which the page compares its first drawing
+    to this screen (equal: the page keeps the drawn one)."""
+    value = 0x811C9DC5
+    data = text.encode("utf-16-le")
+    for i in range(0, len(data), 2):
+        value ^= data[i] | (data[i + 1] << 8)
+        value = (value * 0x01000193) & 0xFFFFFFFF
+    return format(value, "08x")
 
 
 def screen_for(screens, slug):

@@ -36,15 +36,27 @@ class App:
         self.connection = None  # an online table's socket (game.web.online.Connection)
         self.taking = False  # the player just sent a move: its result takes the focus
         self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
-        root.clear()
-        self.live = document.createElement("div")
-        self.live.className = "g-live"
-        self.live.attrs["aria-live"] = "polite"
-        self.live.attrs["role"] = "status"
-        self.main = document.createElement("div")
-        self.main.className = "g-main"
-        root.appendChild(self.live)
-        root.appendChild(self.main)
+        # The first screen the build drew (generator/firstscreen.py) is kept, not redrawn, when
+        # the game's first drawing is the same markup (its hash): the page's largest paint
+        # stays the first one, and nothing is laid out twice.
+        self.first_hash = root.attrs["data-first-hash"] if "data-first-hash" in root.attrs else None
+        drawn = root.select(".g-main.g-waiting") if self.first_hash else []
+        if drawn and root.select(".g-live"):
+            self.live = root.select(".g-live")[0]
+            self.main = drawn[0]
+            self.main.classList.remove("g-waiting")
+            self.main.removeAttribute("inert")
+        else:
+            self.first_hash = None
+            root.clear()
+            self.live = document.createElement("div")
+            self.live.className = "g-live"
+            self.live.attrs["aria-live"] = "polite"
+            self.live.attrs["role"] = "status"
+            self.main = document.createElement("div")
+            self.main.className = "g-main"
+            root.appendChild(self.live)
+            root.appendChild(self.main)
         root.bind("click", self.on_click)
         root.bind("change", self.on_change)
         root.bind("dblclick", self.on_dblclick)
@@ -517,7 +529,10 @@ class App:
             root.classList.add("four-colour")
         else:
             root.classList.remove("four-colour")
-        self.main.html = render(view, ui)
+        html = render(view, ui)
+        if self.first_hash is None or window.gameMarkupHash(html) != self.first_hash:
+            self.main.html = html
+        self.first_hash = None  # the first drawing only
         if take:
             self.take_focus()
 

@@ -43,6 +43,16 @@
   function start() {
     var B = window.__BRYTHON__;
     if (!B) { return; }
+    // FNV-1a (32 bits) over UTF-16 code units, as generator/firstscreen.py markup_hash: the
+    // game keeps the first screen the build drew when its own first drawing hashes the same.
+    window.gameMarkupHash = function (text) {
+      var h = 0x811c9dc5;
+      for (var i = 0; i < text.length; i++) {
+        h ^= text.charCodeAt(i);
+        h = Math.imul(h, 0x01000193) >>> 0;
+      }
+      return ("0000000" + h.toString(16)).slice(-8);
+    };
     window.gameDecisionTimes = [];  // the computer's decision times (ms), read by the benchmark
     window.gameRecordDecision = function (ms) { window.gameDecisionTimes.push(ms); };
     var name = root.getAttribute("data-catalog");

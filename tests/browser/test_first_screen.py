@@ -3,6 +3,7 @@ without a change: the same markup, every box where it was."""
 
 import pytest
 
+from generator.firstscreen import markup_hash
 from tests.browser.conftest import LANGS
 
 pytestmark = pytest.mark.browser
@@ -71,3 +72,28 @@ def test_a_shared_deal_on_a_guide_page_starts_at_once(page, base_url):
     page.goto(base_url + "/en/faq.html#seed=4321")
     page.wait_for_function("document.querySelector('#game').dataset.ready === 'true'")
     assert page.get_attribute("#game", "data-seed") == "4321"
+
+
+# Before any script of the game runs: mark the drawn screen, and record the largest paints.
+MARK = """
+window.__paints = [];
+new PerformanceObserver(list => { for (const e of list.getEntries()) window.__paints.push(e.startTime); })
+  .observe({type: "largest-contentful-paint", buffered: true});
+document.addEventListener("DOMContentLoaded", () => { document.querySelector("#game .g-hand [data-card]").gameMark = 1; });
+"""
+
+
+def test_the_game_keeps_the_drawn_screen_and_the_largest_paint_is_the_first(context, page, base_url):
+    context.add_init_script(MARK)
+    page.goto(base_url + "/en/")
+    page.wait_for_selector("#game[data-ready=true]")
+    page.wait_for_timeout(300)
+    # The very elements the build drew: not drawn again, nothing laid out twice.
+    assert page.evaluate("document.querySelector('#game .g-hand [data-card]').gameMark") == 1
+    assert page.evaluate("document.querySelector('#game .g-main').inert") is False
+    first_paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    paints = page.evaluate("window.__paints")
+    assert paints and max(paints) <= first_paint + 1, (paints, first_paint)
+    # The page's hash function is the build's.
+    text = "Défausse : 7 de ♥, « pli »"
+    assert page.evaluate("t => window.gameMarkupHash(t)", text) == markup_hash(text)

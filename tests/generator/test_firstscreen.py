@@ -34,3 +34,11 @@ def test_each_page_keeps_its_screen():
     screens = first_screens(catalog_data(None, "en"))
     assert screen_for(screens, "rules") is screen_for(screens, "rules")
     assert len({screen_for(screens, slug).seed for slug in ("index", "rules", "faq", "play", "howto")}) > 1
+
+
+def test_the_markup_hash_is_fnv1a_over_utf16_units():
+    from generator.firstscreen import markup_hash
+
+    assert markup_hash("") == "811c9dc5" and markup_hash("a") == "e40c292c"  # FNV-1a's own values
+    assert markup_hash("♠") != markup_hash("\x60\x26")  # one unit 0x2660, not two bytes
+    assert len({markup_hash(s.html) for s in first_screens(catalog_data(None, "en"))}) == 3
