@@ -42,10 +42,12 @@ def figures(record):
         (_("Games"), str(record["games"])),
         (_("Wins"), str(record["wins"])),
         (_("Win rate"), percent(rate) if rate is not None else "–"),
+        (_("Hands played"), str(record["hands"])),
+        (_("Hands won"), str(record["hands_won"])),
         (_("Gins"), str(record["gins"])),
         (_("Undercuts given"), str(record["undercuts_given"])),
         (_("Undercuts suffered"), str(record["undercuts_suffered"])),
-        (_("Points per hand, net"), tenths(per_hand) if per_hand is not None else "–"),
+        (_("Net points per hand"), tenths(per_hand) if per_hand is not None else "–"),
         (_("Best winning streak"), str(record["best_streak"])),
     ]
 

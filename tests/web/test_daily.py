@@ -114,7 +114,7 @@ def test_signed_points_use_a_true_minus():
 
 
 @pytest.mark.parametrize("lang, first, other, line", [
-    ("fr", "1er déc.", "24 déc.", "Donne du jour Gin Rummy, 1er déc.\u00a0: j’ai gagné 2 manches et la partie, +41."),
+    ("fr", "1er déc.", "24 déc.", "Gin Rummy, donne du 1er déc.\u00a0: j’ai gagné 2 manches et la partie, +41."),
     ("vi", "1/12", "24/12", "Gin Rummy – thử thách ngày 1/12: tôi thắng 2 ván và thắng trận, +41."),
 ])
 def test_dates_and_the_line_in_french_and_vietnamese(lang, first, other, line):
