@@ -119,7 +119,9 @@ def render_daily(view, ui):
         if in_progress(view) and ui.mode != "online":
             out.append('<p class="g-warn">' + esc(_("Starting today's deal ends the match in progress.")) + '</p>')
         buttons.append(("play_daily", _("Play today's deal"), True))
-    buttons.append(("cancel", _("Close"), not buttons or not buttons[0][2]))
+    if not on_table:  # there, "Back to the table" closes the dialog
+        # Close is the main button only when nothing else is (the copy button is, beside a line).
+        buttons.append(("cancel", _("Close"), not line and not (buttons and buttons[0][2])))
     out.append('<div class="g-actions">' + "".join(
         '<button type="button" class="g-btn' + (' g-primary' if primary else '') + '" data-act="' + act
         + '" data-key="' + act + '">' + esc(label) + '</button>' for act, label, primary in buttons) + '</div>')

@@ -21,11 +21,11 @@ def render_end(view, ui):
     out.append('<h2 class="g-title">' + esc(title) + '</h2>')
     if over:
         out.append('<p class="g-banner"><strong>' + esc(T.match_result(view, ui.mode, names)) + '</strong></p>')
-        out.append(render_totals(view, names))
         if ui.daily is not None:
             from game.web.dailydialog import end_block
 
             out.append(end_block(view, ui))
+        out.append(render_totals(view, names))
         out.append('<div class="g-actions">'
                    + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
                    + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button></div>')

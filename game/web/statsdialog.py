@@ -86,8 +86,8 @@ def render_chart(recent):
                 n=n, won=won, lost=n - won)
     svg = bars_svg([(g["won"], g["net"], bar_title(g)) for g in recent], label,
                    pgettext("chart", "Oldest"), pgettext("chart", "Latest"))
-    legend = ('<p class="g-chart-legend"><span class="g-key-win"></span>' + esc(_("won (bar up)"))
-              + ' <span class="g-key-loss"></span>' + esc(_("lost (bar down)")) + '</p>')
+    legend = ('<p class="g-chart-legend"><span><span class="g-key-win"></span> ' + esc(_("won (bar up)"))
+              + '</span> <span><span class="g-key-loss"></span> ' + esc(_("lost (bar down)")) + '</span></p>')
     return '<section class="g-stat g-stat-chart"><h3>' + esc(heading) + '</h3>' + svg + legend + '</section>'
 
 
@@ -126,8 +126,8 @@ def render_stats(view, ui):
                '<input type="file" accept=".json,application/json" class="g-visually-hidden" data-act="import_stats" '
                'data-key="import_stats"></label>'
                '<button type="button" class="g-btn" data-act="reset_stats" data-key="reset_stats">'
-               + esc(_("Reset")) + '</button>'
-               '<button type="button" class="g-btn g-primary" data-act="cancel" data-key="cancel">'
+               + esc(_("Reset")) + '</button></div>'
+               '<div class="g-actions"><button type="button" class="g-btn g-primary" data-act="cancel" data-key="cancel">'
                + esc(_("Close")) + '</button></div>')
     return _("Statistics"), "".join(out)
 

@@ -135,3 +135,22 @@ def test_the_dialog_offers_to_play_then_shows_the_line_to_copy():
     _title, body = render_daily(None, ui)
     assert "I won 2 hands and the match, +41." in body and 'data-act="copy_daily"' in body
     assert "replay" in body  # playing again is offered, and says what it will be
+
+
+def test_one_main_button_and_no_button_twice():
+    ui = Ui()
+    ui.today = DAY
+    ui.dialog = {"kind": "daily"}
+    for step in ("fresh", "on the table", "finished"):
+        if step == "on the table":
+            ui.daily = DAY
+            daily.start_try(ui.daily_record, DAY)
+        if step == "finished":
+            ui.daily = None
+            daily.finish(ui.daily_record, DAY, True, 2, 41)
+        table = Match.new(daily.seed_of(DAY), Rules.preset("short")).view(0) if step == "on the table" else None
+        _title, body = render_daily(table, ui)
+        assert body.count("g-primary") == 1, step
+        assert ("Back to the table" in body) == (step == "on the table")
+        keys = [part.split('"')[0] for part in body.split('data-key="')[1:]]
+        assert len(keys) == len(set(keys)), step
