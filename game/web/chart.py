@@ -35,11 +35,12 @@ def bars_svg(games, label, older, newer):
     out = ['<svg class="g-chart" viewBox="0 0 ' + str(WIDTH) + ' ' + str(HEIGHT + 14) + '" role="img" '
            'aria-label="' + esc(label) + '" xmlns="http://www.w3.org/2000/svg">']
     out.append('<line class="g-chart-axis" x1="0" y1="' + _num(axis) + '" x2="' + str(WIDTH) + '" y2="' + _num(axis) + '"/>')
+    first = SLOTS - len(games)  # the newest bar is always the rightmost, under "newer"
     for number in range(len(games)):
         won, net, title = games[number]
         height = max(MIN_BAR, abs(net) * half / scale)
         y = axis - height if won else axis
-        out.append('<rect class="' + ("g-chart-win" if won else "g-chart-loss") + '" x="' + _num(number * slot + slot * 0.15)
+        out.append('<rect class="' + ("g-chart-win" if won else "g-chart-loss") + '" x="' + _num((first + number) * slot + slot * 0.15)
                    + '" y="' + _num(y) + '" width="' + _num(slot * 0.7) + '" height="' + _num(height) + '">'
                    '<title>' + esc(title) + '</title></rect>')
     base = HEIGHT + 10

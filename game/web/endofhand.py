@@ -119,7 +119,7 @@ def render_totals(view, names):
         return ""
     rows = [("points", _("Hand points")), ("box", _("Hands won bonus")), ("game", _("Game bonus")),
             ("shutout", _("Shutout")), ("total", _("Total"))]
-    out = ['<table class="g-sheet"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><th scope="col"></th><th scope="col">'
+    out = ['<table class="g-sheet"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><td></td><th scope="col">'
            + esc(T.capital(names[0])) + '</th><th scope="col">' + esc(T.capital(names[1])) + '</th></tr></thead><tbody>']
     for key, label in rows:
         out.append('<tr><th scope="row">' + esc(label) + '</th><td>' + str(totals[0][key]) + '</td><td>'

@@ -204,3 +204,47 @@ def test_export_then_a_bad_import_changes_nothing_and_a_good_one_replaces(page, 
     assert S.from_dict(stored(page, "ginrummy.stats")) == theirs
     assert page.locator("#game .g-dialog .g-stat h3").count() == 2  # the chart and one record
     assert page.console.problems() == []
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_accessibility_audit_of_the_statistics_and_the_daily_deal(page, base_url, width):
+    """axe finds nothing in the statistics dialog with a chart, the daily deal's dialog with a
+    result line and the end of a daily match, in every language."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    page.set_viewport_size({"width": width, "height": 800})
+    page.clock.set_fixed_time(CLOCK)
+    mine = S.empty()
+    for won, key in ((True, "hard/classic"), (False, "medium/short"), (True, "hard/classic")):
+        S.record_hand(mine, key, {"won": won, "gin": won, "undercut_given": False, "undercut_suffered": False,
+                                  "points": 30 if won else -8})
+        S.record_match(mine, key, won, 30 if won else -8)
+    record = daily.finish(daily.start_try(daily.empty(), TODAY), TODAY, True, 2, 41)
+    save, card, _final = near_the_end(TODAY)
+    problems = []
+
+    def audit(where):
+        for violation in axe.run(page).response["violations"]:
+            problems.append(where + ": " + str(violation["impact"]) + " " + violation["id"] + " "
+                            + repr([n["target"] for n in violation["nodes"]][:3]))
+
+    for lang in LANGS:
+        open_game(page, base_url, lang)
+        page.evaluate("([s, d]) => { localStorage.setItem('ginrummy.stats', s); localStorage.setItem('ginrummy.daily', d); }",
+                      [json.dumps(S.to_dict(mine)), json.dumps(daily.to_dict(record))])
+        reload(page)
+        open_dialog(page, "stats")
+        audit(lang + " statistics")
+        page.click('#game [data-act="cancel"]')
+        open_dialog(page, "daily")
+        audit(lang + " daily deal")
+        page.click('#game .g-dialog [data-act="cancel"]')
+    page.evaluate("s => { localStorage.setItem('ginrummy.save.cpu', s); localStorage.removeItem('ginrummy.daily'); }", save)
+    reload(page)
+    page.click('#game .g-hand [data-card="' + str(card.index) + '"]')
+    page.click('#game [data-act="gin"]')
+    page.click('#game [data-act="confirm_knock"]')
+    page.wait_for_selector("#game .g-daily-end")
+    audit("end of the daily match")
+    assert problems == []

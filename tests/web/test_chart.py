@@ -42,3 +42,11 @@ def test_only_the_last_twenty_are_drawn_and_words_are_escaped():
 
 def test_no_style_attribute_for_the_page_policy():
     assert not re.search(r"\sstyle=", bars_svg([(True, 3, "t"), (False, -2, "u")], "l", "o", "n"))
+
+
+def test_the_newest_match_is_the_rightmost_bar():
+    root = ET.fromstring(bars_svg([(True, 5, "old"), (False, -5, "new")], "", "", ""))
+    rects = list(root.iter(SVG + "rect"))
+    width = float(root.get("viewBox").split()[2])
+    assert float(rects[0].get("x")) < float(rects[1].get("x"))
+    assert float(rects[1].get("x")) + float(rects[1].get("width")) > width * (SLOTS - 1) / SLOTS
