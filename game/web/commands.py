@@ -514,3 +514,35 @@ COMMANDS.update({
 # What works on the screen that opens or joins an online table (there is no View yet).
 IN_THE_LOBBY = ("lobby_rules", "lobby_code", "online_open", "online_join", "leave", "mode", "four",
                 "quick", "level", "dismiss", "cancel", "escape", "menu", "help", "clear", "confirm_clear")
+
+
+# --- training hands (game.web.coach) ----------------------------------------------------------------
+
+RESTART_LESSON = "restart_lesson"  # deal the lesson on screen again from its first step
+LEAVE_LESSON = "leave_lesson"  # back to the player's own match (restored as it was saved)
+GUIDED_HAND = "guided_hand"  # open the first guided hand (the menu's button)
+
+
+def guided(ui, view, arg):
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(GUIDED_HAND,))
+
+
+def lesson_restart(ui, view, arg):
+    if ui.lesson is None:
+        return None
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(RESTART_LESSON,))
+
+
+def lesson_leave(ui, view, arg):
+    if ui.lesson is None:
+        return None
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(LEAVE_LESSON,))
+
+
+COMMANDS.update({"lesson_restart": lesson_restart, "lesson_leave": lesson_leave, "guided": guided})

@@ -68,6 +68,9 @@ class Ui:
         self.online = None
         self.lobby = {"rules": self.prefs["rules"], "code": ""}
         self.online_available = False
+        # A training hand (game.web.coach): {"code": the address's code, "lesson": the Lesson};
+        # None in a normal match.
+        self.lesson = None
 
     def my_seat(self):
         """The seat of the person at this screen (two players on one device: None, both)."""
