@@ -234,10 +234,10 @@ def render_coach(view, ui):
     """The panel above the table: what this hand is (training, not saved, not counted), the
     step and why, and the buttons to start again or go back to the player's own game."""
     lesson = ui.lesson["lesson"]
-    out = ['<section class="g-coach" aria-labelledby="g-coach-title">',
+    out = ['<section class="g-coach" aria-labelledby="g-coach-title"><div class="g-coach-head">',
            '<h2 class="g-title" id="g-coach-title">' + esc(title(lesson)) + '</h2>',
            '<p class="g-coach-note">' + esc(_("Training: this hand is not saved and does not count in your statistics."))
-           + '</p>']
+           + '</p></div>']
     on_script, index = progress(lesson, view_actions(view))
     out.append('<p class="g-coach-step" data-step="' + (str(index) if on_script else "off") + '">'
                + esc(step_text(lesson, view)) + '</p>')
