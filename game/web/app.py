@@ -98,6 +98,8 @@ class App:
                 if not self.open_lesson(lesson):
                     self.load_mode()
                     self.schedule()
+                # A link in the page's text (below the table) opened it: bring the table into view.
+                self.root.scrollIntoView({"block": "start"})
             return
         if self.ui.lesson is not None and hash_seed() is not None:  # a shared deal opened over a lesson
             self.ui.mode = self.ui.prefs["mode"]
