@@ -232,7 +232,7 @@ def suggested(lesson, view):
 
 def render_coach(view, ui):
     """The panel above the table: what this hand is (training, not saved, not counted), the
-    step and why, and the buttons to start again or go back to the player's own game."""
+    step and why; then the buttons to start again or go back to the player's own game."""
     lesson = ui.lesson["lesson"]
     out = ['<section class="g-coach" aria-labelledby="g-coach-title"><div class="g-coach-head">',
            '<h2 class="g-title" id="g-coach-title">' + esc(title(lesson)) + '</h2>',
@@ -244,10 +244,13 @@ def render_coach(view, ui):
     was = suggestion(lesson, view)
     if was:
         out.append('<p class="g-coach-was"><strong>' + esc(_("The suggested move was:")) + '</strong> ' + esc(was) + '</p>')
-    out.append('<div class="g-actions">'
+    out.append('</section>')
+    # Beside the panel, not in it: during the hand, on a phone, the stylesheet moves them under
+    # the table, so the step and the hand share the screen (at the end they stay on top).
+    over = ' g-coach-over' if view.turn is None else ''
+    out.append('<div class="g-actions g-coach-actions' + over + '">'
                '<button type="button" class="g-btn" data-act="lesson_restart" data-key="lesson_restart">'
                + esc(_("Start again")) + '</button>'
                '<button type="button" class="g-btn" data-act="lesson_leave" data-key="lesson_leave">'
                + esc(_("Back to your game")) + '</button></div>')
-    out.append('</section>')
     return "".join(out)

@@ -75,7 +75,7 @@ def test_every_learner_step_of_every_lesson_has_its_sentence(lang):
     for lesson in lessons():
         table = TrainingTable(lesson)
         computer = make_player(lesson.level, lesson.position.seed)
-        for number, step in enumerate(lesson.steps):
+        for step in lesson.steps:
             seat = table.turn
             if seat == LEARNER:
                 view = table.view(LEARNER)
