@@ -83,7 +83,8 @@ def _check(pos):
 
 class Training(Match):
     """A match of one hand dealt from a Position. Everything else is the Match's: views, events,
-    legal actions, apply; after the hand no next hand is dealt, and nothing is saved."""
+    legal actions, apply; after the hand no next hand is dealt, no match is won (even past the
+    target), and nothing is saved."""
 
     def __init__(self, position):
         self.position = position
@@ -94,6 +95,12 @@ class Training(Match):
         self.actions = []
         self.hand = Hand(position.deck(), position.dealer, position.rules)
         self.events = [self._deal_event()]
+
+    @property
+    def is_over(self):
+        # One hand and no match around it: whatever it scores, its end is a hand's end
+        # ("hand_over"), never a match won (no winner, no totals to count).
+        return False
 
     def legal_actions(self):
         if self.hand.phase == "over":

@@ -125,6 +125,16 @@ def test_a_training_is_one_hand_and_is_not_saved():
     assert view.legal_actions == [] and view.result.kind == "knock"
 
 
+def test_a_training_past_the_target_is_still_only_a_hand():
+    # A gin worth more than a short game's target: the hand ends, no match is won.
+    lesson = from_example(cards("2D 3D 4D 5D 7S 7H 7C JH QH KH"), cards("6D AS AC AH 9C 9D 9H KS 4S 2C"),
+                          Rules.preset("classic").replace(target=30))
+    match = play_script(lesson)
+    assert match.hand.points() >= lesson.position.rules.target
+    assert match.phase == "hand_over" and match.winner is None and match.totals is None
+    assert match.view(LEARNER).winner is None
+
+
 # --- the guided hand ----------------------------------------------------------------------------------
 
 def test_the_guided_script_holds_against_the_real_computer_and_ends_the_hand():
