@@ -122,7 +122,12 @@ def words(step, view):
 
 
 def _names(cards):
-    return T.card_list(cards)
+    """Card names as a list whose last two are joined by "and" ("7 of hearts and 8 of hearts")."""
+    if len(cards) < 2:
+        return T.card_list(cards)
+    # Translators: the end of a list of card names: {cards} is the list but its last name, with
+    # the list separator ("2 of diamonds, 3 of diamonds"); {last} is the last name ("4 of diamonds").
+    return fmt(_("{cards} and {last}"), cards=T.card_list(cards[:-1]), last=T.card_name(cards[-1]))
 
 
 def _take_upcard_run(step, view):
