@@ -10,7 +10,7 @@ that is never saved (the player's own match stays as it was) and is marked as tr
 nothing counts it as a normal match. Pure Python (no `browser`), tested in CPython.
 """
 
-from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, TAKE_UPCARD
+from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, TAKE_UPCARD, Action
 from game.training import LEARNER, from_code, progress
 from game.web import text as T
 from game.web.i18n import N_, _, fmt, ngettext
@@ -63,7 +63,7 @@ def title(lesson):
 
 def step_text(lesson, view):
     """What the panel says now: the step to play and why, the computer's turn, the end of the
-    script, or that the hand left it (with the suggestion it had)."""
+    script, or that the hand left it (`suggestion` recalls the step it left)."""
     on_script, index = progress(lesson, view_actions(view))
     if not on_script:
         return off_script(lesson)
@@ -86,8 +86,6 @@ def view_actions(view):
     """The hand's actions so far, as the View's public history has them (the learner's seat
     sees every kind and every card played face up; a card drawn from the stock is not named,
     and no step names one). Matched by `progress` as the match's own actions would be."""
-    from game.actions import Action
-
     actions = []
     for _player, kind, card in view.history:
         kind = KNOCK if kind == "undercut" else kind  # the history names a knock by its result
