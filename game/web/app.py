@@ -185,19 +185,19 @@ class App:
         self.table = table
         table.listen(self.on_table_change)
 
-    # --- training hands (game.web.coach: the guided hand, the rules guide's positions) ---------
+    # --- training hands (game.web.lesson: the guided hand, the rules guide's positions) ---------
 
     def open_lesson(self, code):
         """Play the lesson the code names on a table that is never saved (the player's own match
         stays as it was); a code that names none is refused in words. True if it opened."""
         from game.training import BadPosition
-        from game.web import coach
+        from game.web import lesson as lessons
 
         ui = self.ui
         try:
-            lesson = coach.open_lesson(code)
+            lesson = lessons.open_lesson(code)
         except BadPosition as exc:
-            ui.notice = coach.bad_link(exc.reason)
+            ui.notice = lessons.bad_link(exc.reason)
             return False
         self.cancel_timer()
         self.forget()
@@ -206,10 +206,10 @@ class App:
         ui.mode = "cpu"  # for this hand only: the preference is kept for the player's own game
         ui.handover = False
         ui.lesson = {"code": code, "lesson": lesson}
-        self.use(coach.TrainingTable(lesson, now))
+        self.use(lessons.TrainingTable(lesson, now))
         self.set_hash()
         self.refresh()
-        self.announce(coach.title(lesson) + ". " + coach.step_text(lesson, self.view))
+        self.announce(lessons.title(lesson) + ". " + lessons.step_text(lesson, self.view))
         self.schedule()
         return True
 
@@ -482,9 +482,9 @@ class App:
         if ui.handover:
             messages.append(T.turn_text(view, ui.mode, True))
         elif ui.lesson is not None:
-            from game.web import coach
+            from game.web import lesson as lessons
 
-            messages.append(coach.step_text(ui.lesson["lesson"], view))
+            messages.append(lessons.step_text(ui.lesson["lesson"], view))
         elif view.turn == view.player and view.turn is not None:
             messages.append(T.prompt(view))
         if view.drawn is not None:
@@ -604,7 +604,7 @@ def focus(el):
 
 def lesson_code():
     """The training hand the address names (`#train=...`), else None. (Read here, not in
-    game.web.coach: a page without one never loads the lessons.)"""
+    game.web.lesson: a page without one never loads the lessons.)"""
     text = str(window.location.hash or "")
     if text.startswith("#train="):
         return text[7:][:80]

@@ -516,7 +516,7 @@ IN_THE_LOBBY = ("lobby_rules", "lobby_code", "online_open", "online_join", "leav
                 "quick", "level", "dismiss", "cancel", "escape", "menu", "help", "clear", "confirm_clear")
 
 
-# --- training hands (game.web.coach) ----------------------------------------------------------------
+# --- training hands (game.web.lesson) ----------------------------------------------------------------
 
 RESTART_LESSON = "restart_lesson"  # deal the lesson on screen again from its first step
 LEAVE_LESSON = "leave_lesson"  # back to the player's own match (restored as it was saved)

@@ -44,9 +44,9 @@ def render(view, ui):
         else:
             parts.append(render_banner(ui))
     if view is not None and ui.lesson is not None:
-        from game.web.coach import render_coach
+        from game.web.lesson import render_lesson
 
-        parts.append(render_coach(view, ui))
+        parts.append(render_lesson(view, ui))
     if view is not None:
         parts.append('<div class="g-table g-' + screen_name(view, ui) + '">' + render_screen(view, ui) + '</div></div>')
     if ui.dialog:

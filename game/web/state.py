@@ -68,7 +68,7 @@ class Ui:
         self.online = None
         self.lobby = {"rules": self.prefs["rules"], "code": ""}
         self.online_available = False
-        # A training hand (game.web.coach): {"code": the address's code, "lesson": the Lesson};
+        # A training hand (game.web.lesson): {"code": the address's code, "lesson": the Lesson};
         # None in a normal match.
         self.lesson = None
 

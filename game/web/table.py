@@ -102,7 +102,7 @@ def suggested_move(ui, view):
     """A training hand's suggested move now, (action kind, card index or None), else None."""
     if ui.lesson is None:
         return None
-    from game.web.coach import suggested
+    from game.web.lesson import suggested
 
     return suggested(ui.lesson["lesson"], view)
 

@@ -10,7 +10,7 @@ import pytest
 from game.cards import parse_cards
 from game.scoring import settle
 from game.training import GUIDED
-from game.web import coach
+from game.web import lesson as lessons
 from game.web import text as T
 from tests.browser.conftest import LANGS
 from tests.browser.test_game import catalog, open_game, state, wait_idle
@@ -62,11 +62,11 @@ def follow_script(page, lesson, view_words):
         if step.say is None:
             continue
         learner_turn(page)
-        page.wait_for_selector('#game .g-coach-step[data-step="' + str(number) + '"]')
-        shown = page.inner_text("#game .g-coach-step")
+        page.wait_for_selector('#game .g-lesson-step[data-step="' + str(number) + '"]')
+        shown = page.inner_text("#game .g-lesson-step")
         assert shown.startswith(view_words(number)), (number, shown)
         play_suggested(page)
-    page.wait_for_selector('#game .g-coach-step[data-step="' + str(len(lesson.steps)) + '"]')
+    page.wait_for_selector('#game .g-lesson-step[data-step="' + str(len(lesson.steps)) + '"]')
     assert state(page)["phase"] == "hand_over"
 
 
@@ -75,7 +75,7 @@ def first_words(site, page, lesson):
     catalog(site, page)
 
     def words(number):
-        text = coach.words(lesson.steps[number], None)
+        text = lessons.words(lesson.steps[number], None)
         return text.split(T.card_name(lesson.steps[number].cards[0]))[0].strip()
     return words
 
@@ -85,16 +85,16 @@ def test_the_guided_hand_from_the_play_page_to_the_end_leaves_the_own_match_alon
     before = own_match(page, base_url, lang)
     # The Play page's text links to the guided hand (the game opens it on the same page).
     page.click('main a[href="index.html#train=guided"]')
-    page.wait_for_selector("#game .g-coach")
+    page.wait_for_selector("#game .g-lesson")
     assert state(page)["seed"] == str(GUIDED.position.seed)
     catalog(site, page)
-    assert page.inner_text("#game .g-coach h2") == coach.title(GUIDED)
+    assert page.inner_text("#game .g-lesson h2") == lessons.title(GUIDED)
     follow_script(page, GUIDED, first_words(site, page, GUIDED))
     assert page.locator('#game [data-act="next_hand"]').count() == 0  # a training is one hand
     assert saved(page) == before
     page.click('#game [data-act="lesson_leave"]')
     page.wait_for_function("() => document.querySelector('#game').dataset.seed === '4242'")
-    assert page.locator("#game .g-coach").count() == 0
+    assert page.locator("#game .g-lesson").count() == 0
     assert page.evaluate("location.hash") == "#seed=4242"
     assert saved(page) == before
     assert not page.console.problems()
@@ -107,11 +107,11 @@ def test_a_worked_example_opens_from_the_rules_guide_and_settles_as_shown(page, 
     links = page.eval_on_selector_all(".example-play a", "els => els.map(e => e.getAttribute('href'))")
     assert len(links) == 5
     page.click(".example-play a >> nth=1")  # "A knock"
-    page.wait_for_selector("#game[data-ready=true] .g-coach")
+    page.wait_for_selector("#game[data-ready=true] .g-lesson")
     code = links[1].split("#train=")[1]
-    lesson = coach.open_lesson(code)
+    lesson = lessons.open_lesson(code)
     catalog(site, page)
-    assert page.inner_text("#game .g-coach h2") == coach.title(lesson)
+    assert page.inner_text("#game .g-lesson h2") == lessons.title(lesson)
     assert page.evaluate("location.hash") == "#train=" + code
     follow_script(page, lesson, first_words(site, page, lesson))
     _rules, knocker, defender = code.split(".")
@@ -121,19 +121,19 @@ def test_a_worked_example_opens_from_the_rules_guide_and_settles_as_shown(page, 
     assert saved(page) == before
     # Start again deals the position afresh.
     page.click('#game [data-act="lesson_restart"]')
-    page.wait_for_selector('#game .g-coach-step[data-step="0"]')
+    page.wait_for_selector('#game .g-lesson-step[data-step="0"]')
     assert state(page)["phase"] == "upcard"
     assert not page.console.problems()
 
 
 def test_a_move_off_the_script_is_played_and_explained(page, site, base_url):
     open_game(page, base_url, "en", hash="#train=guided")
-    page.wait_for_selector("#game .g-coach")
+    page.wait_for_selector("#game .g-lesson")
     page.click('#game [data-act="pass"]')  # the step said: take the upcard
-    page.wait_for_selector('#game .g-coach-step[data-step="off"]')
+    page.wait_for_selector('#game .g-lesson-step[data-step="off"]')
     catalog(site, page)
-    assert page.inner_text("#game .g-coach-step") == coach.off_script(GUIDED)
-    assert coach.words(GUIDED.steps[0], None) in page.inner_text("#game .g-coach-was")
+    assert page.inner_text("#game .g-lesson-step") == lessons.off_script(GUIDED)
+    assert lessons.words(GUIDED.steps[0], None) in page.inner_text("#game .g-lesson-was")
     wait_idle(page)
     assert page.locator("#game .g-suggest").count() == 0  # nothing is suggested off the script
     assert state(page)["phase"] in ("upcard", "draw", "discard")  # the hand goes on
@@ -146,7 +146,7 @@ def test_a_move_off_the_script_is_played_and_explained(page, site, base_url):
 def test_a_bad_training_link_is_refused_in_words_and_the_own_game_shown(page, site, base_url, lang, code, reason):
     open_game(page, base_url, lang, hash="#train=" + code)
     catalog(site, page)
-    assert page.inner_text("#game .g-notice p") == coach.bad_link(reason)
-    assert page.locator("#game .g-coach").count() == 0
+    assert page.inner_text("#game .g-notice p") == lessons.bad_link(reason)
+    assert page.locator("#game .g-lesson").count() == 0
     assert state(page)["phase"] == "upcard" and page.evaluate("location.hash").startswith("#seed=")
     assert not page.console.problems()

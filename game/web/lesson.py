@@ -233,25 +233,25 @@ def suggested(lesson, view):
     return action.kind, (action.card.index if action.card is not None else None)
 
 
-def render_coach(view, ui):
+def render_lesson(view, ui):
     """The panel above the table: what this hand is (training, not saved, not counted), the
     step and why; then the buttons to start again or go back to the player's own game."""
     lesson = ui.lesson["lesson"]
-    out = ['<section class="g-coach" aria-labelledby="g-coach-title"><div class="g-coach-head">',
-           '<h2 class="g-title" id="g-coach-title">' + esc(title(lesson)) + '</h2>',
-           '<p class="g-coach-note">' + esc(_("Training: this hand is not saved and does not count in your statistics."))
+    out = ['<section class="g-lesson" aria-labelledby="g-lesson-title"><div class="g-lesson-head">',
+           '<h2 class="g-title" id="g-lesson-title">' + esc(title(lesson)) + '</h2>',
+           '<p class="g-lesson-note">' + esc(_("Training: this hand is not saved and does not count in your statistics."))
            + '</p></div>']
     on_script, index = progress(lesson, view_actions(view))
-    out.append('<p class="g-coach-step" data-step="' + (str(index) if on_script else "off") + '">'
+    out.append('<p class="g-lesson-step" data-step="' + (str(index) if on_script else "off") + '">'
                + esc(step_text(lesson, view)) + '</p>')
     was = suggestion(lesson, view)
     if was:
-        out.append('<p class="g-coach-was"><strong>' + esc(_("The suggested move was:")) + '</strong> ' + esc(was) + '</p>')
+        out.append('<p class="g-lesson-was"><strong>' + esc(_("The suggested move was:")) + '</strong> ' + esc(was) + '</p>')
     out.append('</section>')
     # Beside the panel, not in it: during the hand, on a phone, the stylesheet moves them under
     # the table, so the step and the hand share the screen (at the end they stay on top).
-    over = ' g-coach-over' if view.turn is None else ''
-    out.append('<div class="g-actions g-coach-actions' + over + '">'
+    over = ' g-lesson-over' if view.turn is None else ''
+    out.append('<div class="g-actions g-lesson-actions' + over + '">'
                '<button type="button" class="g-btn" data-act="lesson_restart" data-key="lesson_restart">'
                + esc(_("Start again")) + '</button>'
                '<button type="button" class="g-btn" data-act="lesson_leave" data-key="lesson_leave">'

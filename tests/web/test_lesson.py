@@ -1,4 +1,4 @@
-"""The training hands' words and panel (game.web.coach), in CPython: every step of every lesson
+"""The training hands' words and panel (game.web.lesson), in CPython: every step of every lesson
 (the guided hand and each worked example of the guide) has its sentence in en, fr and vi, the
 panel follows the script and says when the hand left it, and a training table is never saved."""
 
@@ -13,7 +13,15 @@ from game.cards import parse_cards
 from game.training import GUIDED, LEARNER, from_example
 from game.web import commands as C
 from game.web import i18n
-from game.web.coach import BAD_LINKS, WORDS, TrainingTable, bad_link, render_coach, suggested, words
+from game.web.lesson import (
+    BAD_LINKS,
+    WORDS,
+    TrainingTable,
+    bad_link,
+    render_lesson,
+    suggested,
+    words,
+)
 from game.web.render import render
 from game.web.state import Ui
 from generator.bundle import catalog_data
@@ -105,14 +113,14 @@ def test_the_panel_follows_the_script_and_outlines_the_suggested_move():
     table = played(GUIDED, 0)
     view = table.view(LEARNER)
     html = render(view, ui)
-    assert 'class="g-coach"' in html and 'data-step="0"' in html
+    assert 'class="g-lesson"' in html and 'data-step="0"' in html
     assert words(GUIDED.steps[0], view) in html.replace("&#39;", "'")
     assert suggested(GUIDED, view) == ("take_upcard", None)
     assert html.count("g-suggest") == 2  # the pile and the Take the upcard button
     table = played(GUIDED, 2)  # the learner discarded: the computer's turn
     view = table.view(LEARNER)
     assert suggested(GUIDED, view) is None
-    assert "The computer plays its turn" in render_coach(view, ui)
+    assert "The computer plays its turn" in render_lesson(view, ui)
     table = played(GUIDED, 5)  # discard the 9 of spades: the card and the Discard button
     view = table.view(LEARNER)
     assert suggested(GUIDED, view) == ("discard", parse_cards("9S")[0].index)
@@ -130,9 +138,9 @@ def test_off_the_script_the_panel_says_so_and_recalls_the_suggestion():
     table = TrainingTable(GUIDED)
     table.act(LEARNER, Action(PASS))
     view = table.view(LEARNER)
-    html = render_coach(view, ui)
+    html = render_lesson(view, ui)
     assert 'data-step="off"' in html and "You chose another move" in html
-    assert "g-coach-was" in html and "makes a run" in html
+    assert "g-lesson-was" in html and "makes a run" in html
     assert suggested(GUIDED, view) is None
 
 
