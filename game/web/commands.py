@@ -611,3 +611,35 @@ STATS_AND_DAILY = ("stats", "reset_stats", "keep_stats", "confirm_reset_stats", 
                    "stats_file", "daily", "play_daily", "copy_daily")
 WHILE_HIDDEN += STATS_AND_DAILY
 IN_THE_LOBBY += STATS_AND_DAILY
+
+
+# --- training hands (game.web.lesson) ----------------------------------------------------------------
+
+RESTART_LESSON = "restart_lesson"  # deal the lesson on screen again from its first step
+LEAVE_LESSON = "leave_lesson"  # back to the player's own match (restored as it was saved)
+GUIDED_HAND = "guided_hand"  # open the first guided hand (the menu's button)
+
+
+def guided(ui, view, arg):
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(GUIDED_HAND,))
+
+
+def lesson_restart(ui, view, arg):
+    if ui.lesson is None:
+        return None
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(RESTART_LESSON,))
+
+
+def lesson_leave(ui, view, arg):
+    if ui.lesson is None:
+        return None
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(LEAVE_LESSON,))
+
+
+COMMANDS.update({"lesson_restart": lesson_restart, "lesson_leave": lesson_leave, "guided": guided})

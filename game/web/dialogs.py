@@ -128,7 +128,8 @@ def render_menu(view, ui):
         acts = (("offer_new", _("Offer a new game")),) if view is not None else ()
         acts += (("leave", _("Leave the table")), ("help", _("Shortcuts")))
     else:
-        acts = (("new", _("New game")), ("replay", _("Replay")), ("help", _("Shortcuts")))
+        acts = (("new", _("New game")), ("replay", _("Replay")), ("guided", _("Guided first hand")),
+                ("help", _("Shortcuts")))
     acts += (("daily", _("Daily deal")), ("stats", _("Statistics")))
     for act, label in acts:
         out.append('<button type="button" class="g-btn" data-act="' + act + '" data-key="' + act + '">' + esc(label) + '</button>')

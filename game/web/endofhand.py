@@ -31,7 +31,7 @@ def render_end(view, ui):
                    + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button></div>')
     out.append('<p class="g-banner"><strong>' + esc(T.hand_headline(view, ui.mode, names)) + '</strong>'
                '<span class="g-scoreline">' + esc(T.score_line(view, names)) + '</span></p>')
-    if not over:
+    if not over and any(action.kind == "next_hand" for action in view.legal_actions):  # a training hand has none
         key = key_for("next_hand")
         out.append('<div class="g-actions"><button type="button" class="g-btn g-primary" data-act="next_hand" data-key="next_hand"'
                    + (' aria-keyshortcuts="' + key + '"' if key else '') + '>'

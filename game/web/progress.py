@@ -9,7 +9,7 @@ matches through the adapter (`App`).
 import javascript
 from browser import document, window
 
-from game.rules import PRESETS, Rules
+from game.rules import Rules
 from game.web import daily, stats, storage
 
 # game.web.commands and the dialogs are imported on first use, as the adapter does: the first
@@ -34,6 +34,9 @@ def use(app, table):
     """A match is on the table (new or restored): is it a daily deal? Then Hard plays it, and
     any other match the level chosen."""
     ui = app.ui
+    if getattr(table, "training", False):  # a lesson's computer player is part of its script
+        ui.daily = None
+        return
     ui.daily = daily.is_daily(table.seed, table.rules.name) if ui.mode == "cpu" else None
     if ui.mode == "cpu":
         table.set_level(1, daily.LEVEL if ui.daily is not None else ui.prefs["level"])
@@ -50,7 +53,7 @@ def after_move(app, view):
     """Count the hand or match the View's events finish (against the computer only): each event
     reaches the person's seat once, and a restored match shows none again."""
     ui = app.ui
-    if ui.mode != "cpu" or app.table is None or app.table.rules.name not in PRESETS:
+    if not stats.counts(ui.mode, app.table):
         return
     key = stats.key_of(app.table.seats[1], app.table.rules.name)
     changed = False

@@ -77,6 +77,9 @@ class Ui:
         self.daily_record = daily.empty()
         self.today = (2000, 1, 1)
         self.daily = None
+        # A training hand (game.web.lesson): {"code": the address's code, "lesson": the Lesson};
+        # None in a normal match.
+        self.lesson = None
 
     def my_seat(self):
         """The seat of the person at this screen (two players on one device: None, both)."""

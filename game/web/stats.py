@@ -4,7 +4,8 @@ What counts (docs/statistics.md): every finished hand and every finished match t
 plays against the computer in the page, the daily deal and replays included, filed under the
 computer's level and the rules preset ("hard/classic"). A match left before its end counts its
 finished hands, not a game. Two players on one device and online tables are not counted: there
-is no "you" against the computer there.
+is no "you" against the computer there. Training hands (the guided hand, the guide's positions)
+are not counted either: their deal is chosen, not dealt (`counts`).
 
 The value, as stored (`ginrummy.stats`) and exported:
 `{"format": "gin-rummy-stats", "version": 1, "records": {"<level>/<preset>": RECORD}, "recent": [GAME]}`
@@ -38,6 +39,13 @@ class StatsError(ValueError):
 
 def empty():
     return {"format": FORMAT, "version": VERSION, "records": {}, "recent": []}
+
+
+def counts(mode, table):
+    """Whether the match on the table counts: against the computer, under a preset's rules, and
+    not a training hand (whose deal is chosen for the lesson)."""
+    return (mode == "cpu" and table is not None and table.rules.name in PRESETS
+            and not getattr(table, "training", False))
 
 
 def key_of(level, preset):

@@ -149,3 +149,19 @@ def test_a_bad_value_is_refused_saying_where(reason, field, data):
 
 def test_the_good_value_of_the_bad_cases_is_read():
     assert S.from_dict(good())["records"]["hard/classic"]["gins"] == 1
+
+
+def test_only_preset_matches_against_the_computer_count_and_never_a_training_hand():
+    from game.training import GUIDED
+    from game.web.lesson import TrainingTable
+    from game.web.tables import LocalTable
+
+    normal = LocalTable.new(7, Rules.preset("classic"), ["human", "easy"])
+    custom = LocalTable.new(7, Rules.preset("classic").replace(gin_bonus=30), ["human", "easy"])
+    lesson = TrainingTable(GUIDED)
+    assert S.counts("cpu", normal)
+    assert not S.counts("duo", normal)
+    assert not S.counts("online", normal)
+    assert not S.counts("cpu", None)
+    assert not S.counts("cpu", custom)
+    assert not S.counts("cpu", lesson)
