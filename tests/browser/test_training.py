@@ -148,5 +148,7 @@ def test_a_bad_training_link_is_refused_in_words_and_the_own_game_shown(page, si
     catalog(site, page)
     assert page.inner_text("#game .g-notice p") == lessons.bad_link(reason)
     assert page.locator("#game .g-lesson").count() == 0
-    assert state(page)["phase"] == "upcard" and page.evaluate("location.hash").startswith("#seed=")
+    # The player's own game: a random deal, where the computer may already have played the upcard.
+    assert state(page)["phase"] in ("upcard", "draw", "discard")
+    assert page.evaluate("location.hash").startswith("#seed=")
     assert not page.console.problems()
