@@ -5,8 +5,9 @@
 //
 // On the Play page it is loaded with `defer` after brython.js and the bundle. On a guide page
 // it comes alone and `#game` names those two in `data-scripts`: they are loaded when the
-// table comes near the screen (or at once for a shared link), so the text a reader came for
-// never waits for the game; the table the build drew is there meanwhile.
+// table comes near the screen (or at once for a link to a deal, a table or a training hand),
+// so the text a reader came for never waits for the game; the table the build drew is there
+// meanwhile.
 // Then the language's JSON catalogue is fetched and the game imported.
 (function () {
   "use strict";
@@ -17,16 +18,21 @@
   var later = (root.getAttribute("data-scripts") || "").split(" ").filter(Boolean);
   if (!later.length) {
     start();
-  } else if (/#(seed|table)=/.test(location.hash) || !("IntersectionObserver" in window)) {
+  } else if (linked() || !("IntersectionObserver" in window)) {
     load(later, start);
   } else {
     var observer = new IntersectionObserver(function (entries) {
-      if (entries.some(function (e) { return e.isIntersecting; })) {
-        observer.disconnect();
-        load(later, start);
-      }
+      if (entries.some(function (e) { return e.isIntersecting; })) { begin(); }
     }, { rootMargin: "400px 0px" });
     observer.observe(root);
+    window.addEventListener("hashchange", function () { if (linked()) { begin(); } });
+  }
+
+  // A link to a deal, a table or a training hand: the reader came for the game.
+  function linked() { return /#(seed|table|train)=/.test(location.hash); }
+
+  function begin() {
+    if (observer) { observer.disconnect(); observer = null; load(later, start); }
   }
 
   // The scripts download side by side and run in their order (async = false); then done().
