@@ -80,7 +80,7 @@ def _draw_reason(view, action):
     if top is None or len(view.legal_actions) < 2:  # after both passes: the stock only
         return Suggestion(action, "stock_only", {})
     values = pickup_values(view, top)
-    facts = {"card": top, "after": values["after"], "now": values["now"]}
+    facts = {"card": top, "after": values["after"], "now": values["now"], "upcard": view.phase == "upcard"}
     if action.kind == TAKE_UPCARD or action.kind == DRAW_DISCARD:
         kind = "take_meld" if melded_in_best(view.hand + [top], top) else "take_lower"
         return Suggestion(action, kind, facts)

@@ -514,3 +514,9 @@ COMMANDS.update({
 # What works on the screen that opens or joins an online table (there is no View yet).
 IN_THE_LOBBY = ("lobby_rules", "lobby_code", "online_open", "online_join", "leave", "mode", "four",
                 "quick", "level", "dismiss", "cancel", "escape", "menu", "help", "clear", "confirm_clear")
+
+
+# The coach: the hint, its setting, the review of a hand (game.web.coach).
+from game.web.coach import COMMANDS as COACH_COMMANDS  # noqa: E402 (it imports this module's Outcome when run)
+
+COMMANDS.update(COACH_COMMANDS)
