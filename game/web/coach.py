@@ -272,10 +272,12 @@ def render_position(view, ui):
     count = len(current["items"])
     step = current["step"]
     out = ['<section class="g-review-bar" aria-labelledby="g-review-title">']
-    # Translators: {n} is the decision's place in the review's list, {count} the list's length.
-    out.append('<h2 class="g-title" id="g-review-title">' + esc(fmt(_("Review: decision {n} of {count} shown"),
+    # Translators: {n} is the place of the decision shown in the review's list, {count} the list's length.
+    out.append('<h2 class="g-title" id="g-review-title">' + esc(fmt(_("Review of the hand: {n} of {count}"),
                                                                       n=step + 1, count=count)) + '</h2>')
     out.append(render_item(item, names))
+    out.append('<p class="g-legend">' + esc(_("On the table, Hard's card has a blue ring and a star, yours a dashed "
+                                             "outline.")) + '</p>')
     out.append('<div class="g-actions">')
     out.append(nav_button("review_prev", pgettext("review", "Previous"), step > 0))
     out.append(nav_button("review_next", pgettext("review", "Next"), step + 1 < count))
@@ -295,11 +297,28 @@ def render_position(view, ui):
                + esc(fmt(_("Stock: {count}"), count=T.cards_count(seen.stock_count))) + '</span></div>')
     if seen.discard_pile:
         top = seen.discard_pile[-1]
-        out.append('<div class="g-discard">' + card_html(top, "g-pile-card", fmt(_("Discard pile: {card}"), card=T.card_name(top)))
+        classes, label = pile_marks(item, top)
+        out.append('<div class="g-discard">' + card_html(top, "g-pile-card" + classes, label)
                    + '<span class="g-pile-label" aria-hidden="true">' + esc(_("Discard pile")) + '</span></div>')
     out.append('</section>')
     out.append(render_review_hand(item, seen))
     return "".join(out)
+
+
+PICKUPS = ("take_upcard", "draw_discard")
+
+
+def pile_marks(item, top):
+    """(classes, accessible name) of the pile's top: marked when the player or Hard took it."""
+    classes, flags = "", []
+    if item.played.kind in PICKUPS:
+        classes += " g-played"
+        flags.append(_("your choice"))
+    if item.suggestion.action.kind in PICKUPS:
+        classes += " g-suggested"
+        flags.append(_("Hard's choice"))
+    label = fmt(_("Discard pile: {card}"), card=T.card_name(top))
+    return classes, label + (", " + ", ".join(flags) if flags else "")
 
 
 def nav_button(act, label, enabled, primary=False):

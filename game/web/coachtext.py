@@ -240,6 +240,17 @@ def played_text(decision, names):
     """What the player did, as the game announced it ("You discarded the 7 of hearts.")."""
     view, action = decision.view, decision.played
     card = action.card
+    if action.kind in ("discard", "knock") and card.index in view.discard_deadwood:
+        n = view.discard_deadwood[card.index]
+        if action.kind == "discard":
+            # Translators: in the hand review; {card} is a card with its article, {n} deadwood points.
+            return fmt(ngettext("You discarded {card}, which left {n} point of deadwood.",
+                                "You discarded {card}, which left {n} points of deadwood.", n),
+                       card=the_card(card), n=n)
+        # Translators: in the hand review; {card} is a card with its article, {n} deadwood points.
+        return fmt(ngettext("You knocked by discarding {card}, with {n} point of deadwood.",
+                            "You knocked by discarding {card}, with {n} points of deadwood.", n),
+                   card=the_card(card), n=n)
     if action.kind in ("take_upcard", "draw_discard"):
         card = view.discard_pile[-1]
     return T.move_text(Event(action.kind, view.player, card), names, view.player)
