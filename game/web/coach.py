@@ -189,7 +189,12 @@ def render_hint(view, ui):
     shown = shown_hint(view, ui)
     if shown is None:
         return ""
-    return ('<p class="g-hint"><strong>' + esc(_("Hard would play:")) + '</strong> ' + esc(shown["text"]) + '</p>')
+    return '<p class="g-hint">' + hard_label() + '<span class="g-hint-text">' + esc(shown["text"]) + '</span></p>'
+
+
+def hard_label():
+    """The label over Hard's sentence, on its own line (the sentence starts with its capital)."""
+    return '<strong class="g-hint-label">' + esc(_("Hard's move")) + '</strong>'
 
 
 def hint_card(view, ui):
@@ -248,7 +253,8 @@ def render_item(item, names):
     """One reviewed decision: what was decided, what the player did, Hard's move and why, the cost."""
     return ('<h3>' + esc(W.decision_title(item)) + '</h3>'
             + '<p>' + esc(W.played_text(item, names)) + '</p>'
-            + '<p><strong>' + esc(_("Hard would play:")) + '</strong> ' + esc(W.hint_text(item.suggestion)) + '</p>'
+            + '<p class="g-hint-of">' + hard_label() + '<span class="g-hint-text">' + esc(W.hint_text(item.suggestion))
+            + '</span></p>'
             + '<p class="g-cost">' + esc(W.cost_text(item)) + '</p>')
 
 

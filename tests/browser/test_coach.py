@@ -55,8 +55,8 @@ def test_the_hint_from_its_setting_and_key_and_on_the_score_sheet(page, base_url
     page.wait_for_selector("#game .g-hint")
     view = saved_match(page).view(0)
     hint = suggest(view)
-    expected = i18n._("Hard would play:") + " " + W.hint_text(hint)
-    assert page.inner_text("#game .g-hint").strip() == expected
+    assert page.inner_text("#game .g-hint .g-hint-label").strip() == i18n._("Hard's move")
+    assert page.inner_text("#game .g-hint .g-hint-text").strip() == W.hint_text(hint)
     assert page.inner_text("#game .g-live").strip() == W.hint_text(hint)
     if hint.action.card is not None:
         marked = page.get_attribute("#game .g-hand .g-suggested", "data-card")

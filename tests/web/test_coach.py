@@ -81,7 +81,7 @@ def test_the_hint_is_hards_move_in_words_counted_once_per_position():
         assert ui.coach["used"]["1"] == [2, 0]
     table.act(0, suggest(view).action)
     until_my_turn(table)
-    assert "Hard would play:" not in render(my_view(table, ui), ui)
+    assert "g-hint-text" not in render(my_view(table, ui), ui)
 
 
 def test_a_hint_on_the_score_sheet():
