@@ -120,3 +120,35 @@ def test_the_review_of_a_hand_and_its_positions_on_the_table(page, base_url, lan
     page.wait_for_function("!['hand_over', 'match_over'].includes(document.querySelector('#game').dataset.phase)")
     assert page.locator('#game [data-act="review"]').count() == 0
     assert page.console.problems() == []
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_coach_passes_the_accessibility_audit(page, base_url, width):
+    """axe finds nothing on the hint, the review and a reviewed position, at both widths."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    problems = []
+
+    def audit(where):
+        for violation in axe.run(page).response["violations"]:
+            nodes = [n["target"] for n in violation["nodes"]][:3]
+            problems.append(where + ": " + str(violation["impact"]) + " " + violation["id"] + " " + repr(nodes))
+
+    page.set_viewport_size({"width": width, "height": 800})
+    page.context.add_init_script("localStorage.setItem('ginrummy.prefs', JSON.stringify({hints: true}))")
+    open_game(page, base_url, "en", hash="#seed=" + str(seed_where_i_start(60)))
+    play_until(page, my_discard)
+    page.click('#game [data-act="hint"]')
+    page.wait_for_selector("#game .g-hint")
+    audit("hint")
+    page.click("#game .g-hand .g-new")
+    play_until(page, hand_over)
+    page.click('#game [data-act="review"]')
+    page.wait_for_selector("#game .g-review-summary")
+    audit("review")
+    if page.locator('#game [data-act="review_step"]').count():
+        page.click('#game [data-act="review_step"] >> nth=0')
+        page.wait_for_selector("#game .g-review-bar")
+        audit("reviewed position")
+    assert problems == []
