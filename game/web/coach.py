@@ -174,13 +174,15 @@ def read_used(data, seed):
 # --- markup --------------------------------------------------------------------------------------
 
 def hint_button(view, ui):
-    """The "What would you play?" button among the moves (when hints are on and it is the
-    player's turn)."""
-    if not hints_allowed(ui) or view.turn != view.player or ui.handover:
+    """The "What would you play?" button among the moves, when hints are on (disabled while it
+    is not the player's turn: the moves do not jump about)."""
+    if not hints_allowed(ui):
         return ""
+    mine = view.turn == view.player and not ui.handover
     key = key_for("hint")
     return ('<button type="button" class="g-btn g-act g-hint-btn" data-act="hint" data-key="hint"'
-            + (' aria-keyshortcuts="' + key + '"' if key else '') + '>' + esc(_("What would you play?"))
+            + (' aria-keyshortcuts="' + key + '"' if key else '') + ('' if mine else ' disabled') + '>'
+            + esc(_("What would you play?"))
             + (' <kbd aria-hidden="true">' + esc(key) + '</kbd>' if key else '') + '</button>')
 
 

@@ -175,3 +175,15 @@ def test_no_review_between_two_players_on_one_device():
     view = table.view(0)
     assert 'data-act="review"' not in render(view, ui)
     assert C.run("review", ui, view) is C.NOTHING
+
+
+def test_the_hint_button_waits_for_the_players_turn():
+    table, ui = setup(seed=2)
+    while table.turn == 0:  # the person passes until the computer must move
+        table.act(0, Action(PASS) if table.view(0).phase == "upcard" else Action(DRAW_STOCK))
+        if table.view(0).phase == "discard":
+            table.act(0, next(a for a in table.view(0).legal_actions if a.kind == "discard"))
+    view = my_view(table, ui)
+    assert view.turn != view.player
+    assert re.search(r'data-act="hint" data-key="hint"[^>]* disabled', render(view, ui))
+    assert C.run("hint", ui, view).say == "A hint is given when it is your turn."
