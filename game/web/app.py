@@ -11,7 +11,7 @@ from browser import document, window
 
 from game.errors import CorruptSave, IllegalAction
 from game.rules import Rules
-from game.web import storage
+from game.web import progress, storage
 from game.web import text as T
 from game.web.i18n import _
 from game.web.markup import log_items
@@ -56,6 +56,7 @@ class App:
 
     def start(self):
         storage.load_prefs(self.ui.prefs)
+        progress.load(self)
         self.ui.mode = self.ui.prefs["mode"]
         if "#table=" in str(window.location.hash or ""):
             self.ui.mode = "online"
@@ -157,6 +158,7 @@ class App:
         self.forget()
         ui.fresh_hand()
         self.use(LocalTable.new(seed, rules, ui.seats(), now))
+        progress.started(self)
         ui.handover = ui.mode == "duo"
         self.save()
         self.save_hints()
@@ -170,6 +172,7 @@ class App:
         self.table = table
         table.listen(self.on_table_change)
         self.ui.coach = {"hint": None, "used": {}, "review": None}  # another match: nothing of the last one
+        progress.use(self, table)
 
     # --- the coach (game.web.coach): the hints used are kept beside the match, per mode --------------
 
@@ -336,6 +339,8 @@ class App:
             self.save()
         if commands.LEVEL in effects:
             self.table.set_level(1, ui.prefs["level"])
+        if progress.effect(self, outcome):  # statistics and the daily deal
+            return
         if commands.NEW_MATCH in effects:
             self.new_match(None, Rules.preset(ui.prefs["rules"]))
             return
@@ -351,6 +356,7 @@ class App:
         if commands.CLEAR_DATA in effects:
             self.leave_online()  # its seat key goes with the rest
             storage.clear_all()
+            progress.load(self)
             ui.prefs = default_prefs()
             ui.mode = ui.prefs["mode"]
             self.new_match(None, Rules.preset(ui.prefs["rules"]), announce=False)
@@ -452,6 +458,7 @@ class App:
             if self.view is None:
                 ui.fresh_hand()
         view = self.table.view(seat)
+        progress.after_move(self, view)
         messages = [T.event_text(event, view, ui.mode, ui.names()) for event in view.events]
         if ui.handover:
             messages.append(T.turn_text(view, ui.mode, True))

@@ -22,6 +22,10 @@ def render_end(view, ui):
     out.append('<h2 class="g-title">' + esc(title) + '</h2>')
     if over:
         out.append('<p class="g-banner"><strong>' + esc(T.match_result(view, ui.mode, names)) + '</strong></p>')
+        if ui.daily is not None:
+            from game.web.dailydialog import end_block
+
+            out.append(end_block(view, ui))
         out.append(render_totals(view, names))
         out.append('<div class="g-actions">'
                    + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
@@ -120,7 +124,7 @@ def render_totals(view, names):
         return ""
     rows = [("points", _("Hand points")), ("box", _("Hands won bonus")), ("game", _("Game bonus")),
             ("shutout", _("Shutout")), ("total", _("Total"))]
-    out = ['<table class="g-sheet"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><th scope="col"></th><th scope="col">'
+    out = ['<table class="g-sheet"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><td></td><th scope="col">'
            + esc(T.capital(names[0])) + '</th><th scope="col">' + esc(T.capital(names[1])) + '</th></tr></thead><tbody>']
     for key, label in rows:
         out.append('<tr><th scope="row">' + esc(label) + '</th><td>' + str(totals[0][key]) + '</td><td>'

@@ -3,6 +3,7 @@ the focus goes, the player's preferences and card order, the announcements. A pl
 changed only by the commands (`game.web.commands`) and read by the render (`game.web.render`).
 """
 
+from game.web import daily, stats
 from game.web import text as T
 
 LEVELS = ("easy", "medium", "hard")
@@ -71,6 +72,14 @@ class Ui:
         self.online_available = False
         # The coach (game.web.coach): the hint shown, the hints used per hand, the hand's review.
         self.coach = {"hint": None, "used": {}, "review": None}
+        # Statistics and the daily deal (game.web.stats, game.web.daily): the statistics, whether
+        # the stored ones could not be read, the daily record, today's (year, month, day), and
+        # the date of the daily deal on the table (None for any other match).
+        self.stats = stats.empty()
+        self.stats_problem = False
+        self.daily_record = daily.empty()
+        self.today = (2000, 1, 1)
+        self.daily = None
 
     def my_seat(self):
         """The seat of the person at this screen (two players on one device: None, both)."""

@@ -40,6 +40,10 @@ def render_bar(view, ui):
                                                 target=rules.target)) + '</p>')
     out.append('<p class="g-rules">' + esc(fmt(_("{variant}: {summary}"), variant=T.preset_title(rules.name),
                                                 summary=T.limit_text(view))) + '</p>')
+    if ui.daily is not None:
+        from game.web.dailydialog import bar_tag
+
+        out.append(bar_tag(ui))
     out.append('<div class="g-buttons">')
     out.append('<button type="button" class="g-btn" data-act="sheet" data-key="sheet">' + esc(_("Score sheet")) + '</button>')
     out.append(menu_button())
