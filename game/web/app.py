@@ -19,6 +19,8 @@ from game.web.render import attributes, fallback_focus, render
 from game.web.state import Ui, card_of_key, default_prefs, in_progress
 from game.web.tables import LocalTable
 
+HINTS_KEY = "ginrummy.hints."  # + the mode: {seed, used: {hand: [hints of seat 0, of seat 1]}}
+
 
 def now():
     return window.performance.now()
@@ -153,6 +155,7 @@ class App:
             return
         ui.order.update(order)
         self.use(table)
+        self.load_hints()
         ui.handover = ui.mode == "duo" and self.table.turn is not None
         self.refresh()
         if offer is not None:
@@ -177,6 +180,7 @@ class App:
         progress.started(self)
         ui.handover = ui.mode == "duo"
         self.save()
+        self.save_hints()
         self.set_hash()
         self.refresh()
         if announce:
@@ -186,6 +190,7 @@ class App:
     def use(self, table):
         self.table = table
         table.listen(self.on_table_change)
+        self.ui.coach = {"hint": None, "used": {}, "review": None}  # another match: nothing of the last one
         progress.use(self, table)
 
     # --- training hands (game.web.lesson: the guided hand, the rules guide's positions) ---------
@@ -239,6 +244,50 @@ class App:
             self.take_focus()
             return True
         return False
+
+    # --- the coach (game.web.coach): the hints used are kept beside the match, per mode --------------
+
+    def load_hints(self):
+        from game.web import coach
+
+        data = None
+        raw = storage.store_get(HINTS_KEY + self.ui.mode)
+        if raw is not None:
+            try:
+                data = storage.parse(raw)
+            except CorruptSave:
+                data = None  # unreadable: no hint recorded (the match itself is untouched)
+        self.ui.coach["used"] = coach.read_used(data, self.table.seed)
+
+    def save_hints(self):
+        from game.web import coach
+
+        # A training hand is never saved, and its hints must not replace those of the own match.
+        if self.ui.mode in storage.SAVE_KEYS and not getattr(self.table, "training", False):
+            storage.store_set(HINTS_KEY + self.ui.mode, coach.used_data(self.ui, self.table.seed))
+
+    def coach_effect(self, effects):
+        """Keep the hints used; work out the hand's review after the dialog saying so is drawn
+        (replaying the hand and judging each decision takes a moment in the page)."""
+        from game.web import coach
+
+        if coach.RECORD_HINT in effects:
+            self.save_hints()
+        if coach.REVIEW in effects:
+            window.setTimeout(self.fill_review, 0)
+
+    def fill_review(self, *args):
+        from game.web import coach
+        from game.web import coachtext as W
+
+        view = self.view
+        if view is None or self.table is None or not coach.review_allowed(self.ui, view):
+            return
+        coach.fill_review(self.ui, view, self.table.hand_decisions(view.player))
+        self.show(view, True)
+        current = self.ui.coach["review"]
+        if current is not None and current["items"] is not None:
+            self.announce(W.review_summary(current["items"], current["total"]))
 
     # --- online tables (game.web.online: the server's HTTP calls and the socket) -------------------
 
@@ -399,6 +448,7 @@ class App:
         if self.online_effect(effects):
             self.announce(outcome.say)
             return
+        self.coach_effect(effects)
         if outcome.action is not None:
             self.send(outcome.action)
         elif commands.FOCUS_ONLY in effects:

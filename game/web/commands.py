@@ -643,3 +643,9 @@ def lesson_leave(ui, view, arg):
 
 
 COMMANDS.update({"lesson_restart": lesson_restart, "lesson_leave": lesson_leave, "guided": guided})
+
+
+# The coach: the hint, its setting, the review of a hand (game.web.coach).
+from game.web.coach import COMMANDS as COACH_COMMANDS  # noqa: E402 (it imports this module's Outcome when run)
+
+COMMANDS.update(COACH_COMMANDS)

@@ -53,7 +53,7 @@ def render_dialog(view, ui):
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
     elif kind == "sheet":
         title = _("Score sheet")
-        body.append(render_sheet(view, ui.names()))
+        body.append(render_sheet(view, ui.names(), ui))
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
     elif kind == "help":
         title = _("Keyboard shortcuts")
@@ -83,6 +83,11 @@ def render_dialog(view, ui):
             body.append('<p class="g-warn">' + esc(_("Starting a new game ends the match in progress.")) + '</p>')
         body.append(render_new_game(d.get("rules", ui.prefs["rules"]), d.get("mode", ui.mode)))
         body.append(dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
+    elif kind == "review":
+        from game.web.coach import render_review_dialog
+
+        title, part = render_review_dialog(view, ui)
+        body.append(part)
     elif kind == "replay":
         title = _("Replay")
         body.append('<p>' + esc(_("Start this match again from its first deal? The same cards will be dealt.")) + '</p>')
@@ -150,6 +155,9 @@ def render_menu(view, ui):
     out.append(select_field(_("Sort the hand"), "pick_sort", sorts, prefs["sort"]))
     out.append(check_field(_("Four-color deck"), "four", prefs["four"]))
     out.append(check_field(_("Discard without confirmation (double-tap a card)"), "quick", prefs["quick"]))
+    if ui.mode != "online":  # a friend's score sheet would not show them
+        out.append(check_field(_("Hints: the “What would you play?” button (shown on the score sheet)"), "hints",
+                               prefs.get("hints", False)))
     out.append('</div>')
     if view is not None:
         rules = view.rules
@@ -180,7 +188,8 @@ def render_shortcuts():
                           ("take_upcard", _("take the upcard")), ("pass", _("pass the upcard")),
                           ("discard", _("discard the selected card")), ("knock", pgettext("verb", "knock")),
                           ("gin", _("gin")), ("sort", _("change the sort order")), ("next_hand", _("next hand")),
-                          ("show_pile", _("show the whole discard pile"))):
+                          ("show_pile", _("show the whole discard pile")),
+                          ("hint", _("what would you play? (a hint, when turned on in the menu)"))):
         keys.append((key_for(command), text))
     keys.append((HELP_KEY, _("this list")))
     return '<dl class="g-keys">' + "".join('<dt><kbd>' + esc(k) + '</kbd></dt><dd>' + esc(v) + '</dd>' for k, v in keys) + '</dl>'

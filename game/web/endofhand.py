@@ -6,6 +6,7 @@ arrangements, the score sheet and the totals.
 """
 
 from game.web import text as T
+from game.web.coach import hints_used, review_button
 from game.web.i18n import _, fmt, pgettext
 from game.web.keys import key_for
 from game.web.markup import esc, in_order, meld_cards
@@ -28,14 +29,16 @@ def render_end(view, ui):
         out.append(render_totals(view, names))
         out.append('<div class="g-actions">'
                    + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
-                   + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button></div>')
+                   + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button>'
+                   + review_button(view, ui) + '</div>')
     out.append('<p class="g-banner"><strong>' + esc(T.hand_headline(view, ui.mode, names)) + '</strong>'
                '<span class="g-scoreline">' + esc(T.score_line(view, names)) + '</span></p>')
     if not over and any(action.kind == "next_hand" for action in view.legal_actions):  # a training hand has none
         key = key_for("next_hand")
         out.append('<div class="g-actions"><button type="button" class="g-btn g-primary" data-act="next_hand" data-key="next_hand"'
                    + (' aria-keyshortcuts="' + key + '"' if key else '') + '>'
-                   + esc(_("Next hand")) + (' <kbd aria-hidden="true">' + esc(key) + '</kbd>' if key else '') + '</button></div>')
+                   + esc(_("Next hand")) + (' <kbd aria-hidden="true">' + esc(key) + '</kbd>' if key else '') + '</button>'
+                   + review_button(view, ui) + '</div>')
     result = view.result
     me, other = view.player, 1 - view.player
     if result is not None:
@@ -52,7 +55,7 @@ def render_end(view, ui):
         sides.sort(key=lambda side: side[0])
     for seat, melds, dead_cards, dead, layoffs, extra in sides:
         out.append(render_spread(names[seat], melds, dead_cards, dead, layoffs, result, extra))
-    out.append(render_sheet(view, names))
+    out.append(render_sheet(view, names, ui))
     out.append('</div>')
     return "".join(out)
 
@@ -91,8 +94,9 @@ def render_spread(name, melds, dead_cards, dead, layoffs, result, added=()):
     return "".join(out)
 
 
-def render_sheet(view, names):
-    """The score sheet: one row per finished hand (also shown in its own dialog)."""
+def render_sheet(view, names, ui=None):
+    """The score sheet: one row per finished hand (also shown in its own dialog), with the hints
+    each player used in it (`ui.coach["used"]`)."""
     lines = view.sheet
     kinds = {"knock": pgettext("hand result", "Knock"), "undercut": _("Undercut"), "gin": _("Gin"),
              "big_gin": _("Big gin"), "dead": _("Dead hand")}
@@ -104,7 +108,8 @@ def render_sheet(view, names):
         result = kinds.get(line["kind"], line["kind"])
         if winner is not None:
             result += " · " + fmt(_("+{n} for {player}"), n=line["points"], player=names[winner])
-        out.append('<tr><td>' + str(line["hand"]) + '</td><td>' + esc(result) + '</td><td>'
+        result = esc(result) + (hints_used(ui, line["hand"], names) if ui is not None else "")
+        out.append('<tr><td>' + str(line["hand"]) + '</td><td>' + result + '</td><td>'
                    + str(line["scores"][0]) + '</td><td>' + str(line["scores"][1]) + '</td></tr>')
     if not lines:
         out.append('<tr><td colspan="4">' + esc(_("No hand finished yet.")) + '</td></tr>')

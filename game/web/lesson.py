@@ -35,6 +35,12 @@ class TrainingTable(LocalTable):
     def to_dict(self):
         return None
 
+    def hand_decisions(self, seat):
+        """The seat's decisions in this hand, replayed from the lesson's deal (there is no save)."""
+        from game.replay import decisions_from
+
+        return decisions_from(self.lesson.start(), self.match.actions, seat)
+
 
 def open_lesson(code):
     """The Lesson the code names; raises game.training.BadPosition (worded by `bad_link`)."""

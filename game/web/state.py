@@ -14,9 +14,10 @@ PACES = {"slow": 1500, "normal": 900, "fast": 350}  # the computer's pace: ms be
 
 
 def default_prefs():
-    """quick: discard without a confirmation (a double tap or click on a card discards it)."""
+    """quick: discard without a confirmation (a double tap or click on a card discards it);
+    hints: offer the "What would you play?" button (off: a match that counts has none)."""
     return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu",
-            "pace": "normal", "quick": False}
+            "pace": "normal", "quick": False, "hints": False}
 
 
 def card_of_key(key):
@@ -69,6 +70,8 @@ class Ui:
         self.online = None
         self.lobby = {"rules": self.prefs["rules"], "code": ""}
         self.online_available = False
+        # The coach (game.web.coach): the hint shown, the hints used per hand, the hand's review.
+        self.coach = {"hint": None, "used": {}, "review": None}
         # Statistics and the daily deal (game.web.stats, game.web.daily): the statistics, whether
         # the stored ones could not be read, the daily record, today's (year, month, day), and
         # the date of the daily deal on the table (None for any other match).

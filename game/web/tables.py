@@ -115,6 +115,13 @@ class LocalTable:
         self._changed()
         return action
 
+    def hand_decisions(self, seat):
+        """[(View, Action)] of the seat's decisions in the current hand, rebuilt by the engine
+        from the saved actions (`game.replay`): what a hand review judges and shows again."""
+        from game.replay import decisions
+
+        return decisions(self.match.to_dict(), seat)
+
     def _player(self, seat):
         if self.seats[seat] == HUMAN:
             return None
