@@ -17,7 +17,7 @@ from game.web.i18n import _
 from game.web.markup import log_items
 from game.web.render import attributes, fallback_focus, render
 from game.web.state import Ui, card_of_key, default_prefs, in_progress
-from game.web.tables import LocalTable
+from game.web.tables import LocalTable, TrainingTable
 
 HINTS_KEY = "ginrummy.hints."  # + the mode: {seed, used: {hand: [hints of seat 0, of seat 1]}}
 
@@ -214,7 +214,7 @@ class App:
         ui.mode = "cpu"  # for this hand only: the preference is kept for the player's own game
         ui.handover = False
         ui.lesson = {"code": code, "lesson": lesson}
-        self.use(lessons.TrainingTable(lesson, now))
+        self.use(TrainingTable(lesson, now))
         self.set_hash()
         self.refresh()
         self.announce(lessons.title(lesson) + ". " + lessons.step_text(lesson, self.view))

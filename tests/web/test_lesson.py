@@ -16,7 +16,6 @@ from game.web import i18n
 from game.web.lesson import (
     BAD_LINKS,
     WORDS,
-    TrainingTable,
     bad_link,
     render_lesson,
     suggested,
@@ -24,6 +23,7 @@ from game.web.lesson import (
 )
 from game.web.render import render
 from game.web.state import Ui
+from game.web.tables import TrainingTable
 from generator.bundle import catalog_data
 
 ROOT = Path(__file__).resolve().parents[2]
