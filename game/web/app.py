@@ -403,7 +403,7 @@ class App:
             if self.view is None:
                 ui.fresh_hand()
         view = self.table.view(seat)
-        messages = [T.event_text(event, view, ui.mode, ui.names()) for event in view.events]
+        messages = [T.event_text(event, view, ui.names()) for event in view.events]
         if ui.handover:
             messages.append(T.turn_text(view, ui.mode, True))
         elif view.turn == view.player and view.turn is not None:

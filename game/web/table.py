@@ -34,11 +34,13 @@ def render_bar(view, ui):
                    + menu_button() + '</div></div>')
         return "".join(out)
     names, scores, rules = ui.names(), view.scores, view.rules
-    out.append('<p class="g-score">' + esc(fmt(_("Score: {a} {x}, {b} {y} (game to {target})"),
-                                                a=T.capital(names[0]), x=scores[0], b=names[1], y=scores[1],
+    # Translators: the score bar; {a} and {b} are the players as headings ("You", "The computer",
+    # "Player 1"), {x} and {y} their scores, {target} the score that ends the match (100). Keep a
+    # separator between a name and its score: "Player 1: 31", never "Player 1 31".
+    out.append('<p class="g-score">' + esc(fmt(_("Score – {a}: {x} · {b}: {y} (game to {target})"),
+                                                a=T.label(names[0]), x=scores[0], b=T.label(names[1]), y=scores[1],
                                                 target=rules.target)) + '</p>')
-    out.append('<p class="g-rules">' + esc(fmt(_("{variant}: {summary}"), variant=T.preset_title(rules.name),
-                                                summary=T.limit_text(view))) + '</p>')
+    out.append('<p class="g-rules">' + esc(T.rules_line(view)) + '</p>')
     out.append('<div class="g-buttons">')
     out.append('<button type="button" class="g-btn" data-act="sheet" data-key="sheet">' + esc(_("Score sheet")) + '</button>')
     out.append(menu_button())
@@ -52,8 +54,8 @@ def render_table(view, ui):
     other = 1 - view.player
     out = []
     # The opponent: face-down cards (no identity anywhere), the count, the cards they took.
-    out.append('<section class="g-opponent" aria-label="' + esc(T.capital(names[other])) + '">')
-    out.append('<h2 class="g-title">' + esc(T.capital(names[other])) + ' · '
+    out.append('<section class="g-opponent" aria-label="' + esc(T.label(names[other])) + '">')
+    out.append('<h2 class="g-title">' + esc(T.label(names[other])) + ' · '
                + esc(T.cards_count(view.opponent_count)) + '</h2>')
     backs = BACK * view.opponent_count
     if ui.motion == "their_draw" and view.opponent_count:
@@ -66,6 +68,7 @@ def render_table(view, ui):
     # The stock and the discard pile.
     out.append('<section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
     draw = legal(ui, view, DRAW_STOCK)
+    # Translators: the stock's label; {count} is "31 cards".
     out.append('<button type="button" class="g-stock" data-act="draw_stock" data-key="stock"'
                + shortcut_attr("draw_stock") + ('' if draw else ' aria-disabled="true"')
                + '><span class="g-back g-pile-card" aria-hidden="true"></span>'
@@ -74,6 +77,7 @@ def render_table(view, ui):
     if view.discard_pile:
         top = view.discard_pile[-1]
         take = legal(ui, view, TAKE_UPCARD) or legal(ui, view, DRAW_DISCARD)
+        # Translators: the discard pile's accessible name; {card} is its top card without article ("queen of hearts").
         label = fmt(_("Discard pile: {card}"), card=T.card_name(top))
         keys = " ".join(k for k in (key_for("draw_discard"), key_for("take_upcard")) if k)
         moved = " g-arrive" if ui.motion == "discard" else ""
@@ -163,7 +167,11 @@ def render_hand(view, ui):
     focus_index = card_of_key(ui.focus)
     if focus_index not in order:
         focus_index = selected_index if selected_index is not None else (hand[0].index if hand else None)
-    title = _("Your hand") if ui.mode != "duo" else fmt(_("Hand of {player}"), player=ui.names()[view.player])
+    if ui.mode == "duo":
+        # Translators: two players on one device; {number} is 1 or 2 (fr « Main du joueur {number} »).
+        title = fmt(_("Player {number}'s hand"), number=view.player + 1)
+    else:
+        title = _("Your hand")
     out = ['<section class="g-hand-area" aria-label="' + esc(title) + '">']
     out.append('<h2 class="g-title g-visually-hidden">' + esc(title) + '</h2>')
     out.append('<ul class="g-hand g-n' + str(len(hand)) + '" aria-label="'
@@ -195,7 +203,9 @@ def render_hand(view, ui):
     else:
         line = fmt(_("Deadwood: {n}"), n=view.arrangement.deadwood_points)
     if selected_index is not None and selected_index in after:
-        line += " · " + fmt(_("after discarding the {card}: {n}"), card=T.card_name(DECK[selected_index]), n=after[selected_index])
+        # Translators: after the deadwood line; {card} is a card's name with its article ("the
+        # queen of diamonds"), {n} the deadwood left if it is discarded.
+        line += " · " + fmt(_("if you discard {card}: {n}"), card=T.the_card(DECK[selected_index]), n=after[selected_index])
     out.append('<p class="g-deadwood">' + esc(line) + '</p>')
     out.append('</section>')
     return "".join(out)
