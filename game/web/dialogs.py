@@ -245,8 +245,8 @@ def render_knock_dialog(view, d):
         current = d["groups"].get(c.index, 0)
         options = ['<option value="0"' + (' selected' if current == 0 else '') + '>' + esc(_("Deadwood")) + '</option>']
         for number in range(1, GROUPS + 1):
-            # Translators: a meld of the knock dialog; {n} is 1, 2 or 3.
             options.append('<option value="' + str(number) + '"' + (' selected' if current == number else '') + '>'
+                           # Translators: a meld of the knock dialog; {n} is 1, 2 or 3.
                            + esc(fmt(_("Meld {n}"), n=number)) + '</option>')
         out.append('<li class="g-group-row">' + card_html(c, "g-small") + ' <label class="g-field">'
                    # Translators: the hidden name of a card's group select in the knock dialog; {card}

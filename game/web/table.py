@@ -68,10 +68,10 @@ def render_table(view, ui):
     # The stock and the discard pile.
     out.append('<section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
     draw = legal(ui, view, DRAW_STOCK)
-    # Translators: the stock's label; {count} is "31 cards".
     out.append('<button type="button" class="g-stock" data-act="draw_stock" data-key="stock"'
                + shortcut_attr("draw_stock") + ('' if draw else ' aria-disabled="true"')
                + '><span class="g-back g-pile-card" aria-hidden="true"></span>'
+               # Translators: the stock's label; {count} is "31 cards".
                '<span class="g-pile-label">' + esc(fmt(_("Stock: {count}"), count=T.cards_count(view.stock_count)))
                + '</span></button>')
     if view.discard_pile:
@@ -199,8 +199,10 @@ def render_hand(view, ui):
         out.append('<li>' + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
     out.append('</ul>')
     if len(view.hand) == 11 and view.best_discard_deadwood is not None:
+        # Translators: under the hand of 11 cards; {n} is the lowest deadwood a discard leaves.
         line = fmt(_("Deadwood after your best discard: {n}"), n=view.best_discard_deadwood)
     else:
+        # Translators: under the hand; {n} is its deadwood count.
         line = fmt(_("Deadwood: {n}"), n=view.arrangement.deadwood_points)
     if selected_index is not None and selected_index in after:
         # Translators: after the deadwood line; {card} is a card's name with its article ("the
