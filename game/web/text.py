@@ -110,7 +110,7 @@ def rules_summary(rules):
     if rules.oklahoma:
         said.append(_("The upcard's value sets the knock limit (an ace: gin only)."))
     elif rules.knock_limit == 0:
-        said.append(_("Gin only: no knocking."))
+        said.append(_("No knocking: only gin ends a hand."))
     else:
         # Translators: {n} is the knock limit, e.g. 10.
         said.append(fmt(ngettext("Knock with {n} point of deadwood or less.",
@@ -185,7 +185,9 @@ def move_text(event, names, me, my_new_card=None):
     kind = event.kind
     seat = event.player
     card = the_card(event.card) if event.card is not None else ""
-    mine = seat is not None and seat == me
+    # Two players on one device share the screen: their moves are named ("Player 1 passed"),
+    # but the card just drawn from the stock is told to the person at the screen alone.
+    mine = seat is not None and names[seat].kind == "you"
     player = capital(name(names[seat])) if seat is not None and not mine else ""
     if kind == "take_upcard":
         if mine:
@@ -200,7 +202,7 @@ def move_text(event, names, me, my_new_card=None):
         # Translators: {player} is "The computer", "Your friend" or "Player 2".
         return fmt(_("{player} passed the upcard."), player=player)
     if kind == "draw_stock":
-        if mine and my_new_card is not None:
+        if seat == me and my_new_card is not None:
             # Translators: {card} is a card's name with its article ("the queen of hearts").
             return fmt(_("You drew {card} from the stock."), card=the_card(my_new_card))
         if mine:
@@ -245,7 +247,7 @@ def move_text(event, names, me, my_new_card=None):
     if kind == "deal":
         dealer = event.data.get("dealer")
         number = event.data.get("hand")
-        if dealer == me:
+        if names[dealer].kind == "you":
             # Translators: {number} is the number of the hand in the match (1, 2, ...).
             return fmt(_("Hand {number}: you deal."), number=number)
         # Translators: {number} is the number of the hand in the match; {player} is "the

@@ -65,7 +65,7 @@ def test_rules_summary_names_only_what_the_preset_has():
         "Knock with 10 points of deadwood or less. Gin scores a bonus of 25. An undercut scores a bonus of 25. "
         "The match is played to 100 points. No bonus at the end of the match.")
     straight = T.rules_summary(Rules.preset("straight"))
-    assert "undercut" not in straight and straight.startswith("Gin only")
+    assert "undercut" not in straight and straight.startswith("No knocking: only gin")
     modern = T.rules_summary(Rules.preset("modern"))
     assert "Big gin scores a bonus of 31." in modern and "Each hand won adds 25" in modern
     assert "No bonus" not in modern
@@ -93,3 +93,10 @@ def test_announcements_never_name_the_opponents_stock_card():
     assert T.move_text(Event("discard", 1, parse_card("AS")), NAMES, 0) == "The computer discarded the ace of spades."
     assert T.move_text(Event("deal", None, None, {"dealer": 0, "hand": 2}), NAMES, 0) == "Hand 2: you deal."
     assert T.move_text(Event("deal", None, None, {"dealer": 1, "hand": 3}), NAMES, 0) == "Hand 3: the computer deals."
+
+
+def test_two_players_on_one_device_are_named_and_only_the_screens_draw_is_told():
+    assert T.move_text(Event("pass", 0), DUO, 0) == "Player 1 passed the upcard."
+    assert T.move_text(Event("draw_stock", 0), DUO, 0, parse_card("KD")) == "You drew the king of diamonds from the stock."
+    assert T.move_text(Event("draw_stock", 1), DUO, 0) == "Player 2 drew a card from the stock."
+    assert T.move_text(Event("deal", None, None, {"dealer": 0, "hand": 2}), DUO, 0) == "Hand 2: Player 1 deals."
