@@ -107,14 +107,15 @@ def test_every_message_with_a_placeholder_tells_the_translator_what_it_holds():
 
 @pytest.mark.parametrize("lang", ("fr", "vi"))
 def test_the_translations_follow_the_languages_typography(lang):
-    """French: a no-break space before : (U+00A0) and a narrow one before ; ! ? (U+202F), no
-    straight apostrophe; Vietnamese: precomposed (NFC), no space before : ; ! ?."""
+    """French: a no-break space before : (U+00A0) and a narrow one before ; ! ? (U+202F) and
+    between a number and "points", no straight apostrophe; Vietnamese: precomposed (NFC), no
+    space before : ; ! ?."""
     messages = catalogue(lang).messages
     problems = []
     for value in messages.values():
         for text in value if isinstance(value, list) else [value]:
             if lang == "fr":
-                if re.search(r"[ \u202f]:|[ \u00a0][;!?]", text) or "'" in text:
+                if re.search(r"[ \u202f]:|[ \u00a0][;!?]|[0-9}] points?\b", text) or "'" in text:
                     problems.append(text)
             elif unicodedata.normalize("NFC", text) != text or re.search(r"\s[:;!?]", text):
                 problems.append(text)
