@@ -1,7 +1,9 @@
 """Worked examples: the hands written in a ```gin-example block, settled by the game engine.
 
 The result (melds, deadwood, layoffs, kind of win, points) is computed, never typed, so the
-guide cannot contradict the engine. An example is language-neutral; templates word it.
+guide cannot contradict the engine. An example is language-neutral; templates word it. Each one
+can also be played: `play` is the code of its training position (`game.training.from_example`),
+which the example's "Play this position" link puts in the Play page's address (`#train=`).
 """
 
 from dataclasses import dataclass
@@ -17,6 +19,7 @@ class Example:
     defender: tuple
     rules: object  # game.rules.Rules
     settlement: object  # game.scoring.Settlement
+    play: str  # the training position's code (game.training.example_code)
 
 
 def compute_example(fence, path):
@@ -24,6 +27,7 @@ def compute_example(fence, path):
     from game.cards import parse_cards
     from game.rules import Rules
     from game.scoring import settle
+    from game.training import BadPosition, example_code, from_example
 
     fields = {}
     for offset, line in enumerate(fence.body.splitlines(), start=1):
@@ -56,4 +60,9 @@ def compute_example(fence, path):
                         knocker_melds=fields.get("knocker_melds"))
     except Exception as exc:  # the engine's IllegalAction/ValueError say what is wrong
         raise BuildError("gin-example cannot be settled: " + str(exc), path, fence.line) from None
-    return Example(tuple(fields["knocker"]), tuple(fields["defender"]), rules, result)
+    try:  # the position its link opens must exist
+        from_example(fields["knocker"], fields["defender"], rules)
+    except BadPosition as exc:
+        raise BuildError("gin-example cannot be played as a training position: " + str(exc), path, fence.line) from None
+    code = example_code(fields["knocker"], fields["defender"], rules)
+    return Example(tuple(fields["knocker"]), tuple(fields["defender"]), rules, result, code)

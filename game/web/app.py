@@ -11,7 +11,7 @@ from browser import document, window
 
 from game.errors import CorruptSave, IllegalAction
 from game.rules import Rules
-from game.web import storage
+from game.web import progress, storage
 from game.web import text as T
 from game.web.i18n import _
 from game.web.markup import log_items
@@ -54,10 +54,12 @@ class App:
 
     def start(self):
         storage.load_prefs(self.ui.prefs)
+        progress.load(self)
         self.ui.mode = self.ui.prefs["mode"]
         if "#table=" in str(window.location.hash or ""):
             self.ui.mode = "online"
-        self.load_mode(hash_seed(), ask=True)
+        if lesson_code() is None or not self.open_lesson(lesson_code()):
+            self.load_mode(hash_seed(), ask=True)
         self.root.attrs["data-ready"] = "true"
         self.schedule()
         window.setTimeout(self.warm_up, 0)
@@ -90,6 +92,22 @@ class App:
         a `#table=` invitation: join that table."""
         from game.web import online
 
+        lesson = lesson_code()
+        if lesson is not None:
+            if self.ui.lesson is None or self.ui.lesson["code"] != lesson:
+                self.cancel_timer()
+                if not self.open_lesson(lesson):
+                    self.load_mode()
+                    self.schedule()
+                # A link in the page's text (below the table) opened it: bring the table into view.
+                self.root.scrollIntoView({"block": "start"})
+            return
+        if self.ui.lesson is not None and hash_seed() is not None:  # a shared deal opened over a lesson
+            self.ui.mode = self.ui.prefs["mode"]
+            self.cancel_timer()
+            self.load_mode(hash_seed())
+            self.schedule()
+            return
         code = online.table_from_hash()
         if code is not None and (self.ui.online is None or self.ui.online["code"] != code):
             self.cancel_timer()
@@ -113,6 +131,7 @@ class App:
         self.forget()
         self.leave_online()
         ui = self.ui
+        ui.lesson = None
         if ui.mode == "online":
             from game.web import online
 
@@ -153,7 +172,9 @@ class App:
         self.cancel_timer()
         self.forget()
         ui.fresh_hand()
+        ui.lesson = None
         self.use(LocalTable.new(seed, rules, ui.seats(), now))
+        progress.started(self)
         ui.handover = ui.mode == "duo"
         self.save()
         self.set_hash()
@@ -165,6 +186,59 @@ class App:
     def use(self, table):
         self.table = table
         table.listen(self.on_table_change)
+        progress.use(self, table)
+
+    # --- training hands (game.web.lesson: the guided hand, the rules guide's positions) ---------
+
+    def open_lesson(self, code):
+        """Play the lesson the code names on a table that is never saved (the player's own match
+        stays as it was); a code that names none is refused in words. True if it opened."""
+        from game.training import BadPosition
+        from game.web import lesson as lessons
+
+        ui = self.ui
+        try:
+            lesson = lessons.open_lesson(code)
+        except BadPosition as exc:
+            ui.notice = lessons.bad_link(exc.reason)
+            return False
+        self.cancel_timer()
+        self.forget()
+        self.leave_online()
+        ui.fresh_hand()
+        ui.mode = "cpu"  # for this hand only: the preference is kept for the player's own game
+        ui.handover = False
+        ui.lesson = {"code": code, "lesson": lesson}
+        self.use(lessons.TrainingTable(lesson, now))
+        self.set_hash()
+        self.refresh()
+        self.announce(lessons.title(lesson) + ". " + lessons.step_text(lesson, self.view))
+        self.schedule()
+        return True
+
+    def lesson_effect(self, effects):
+        """Open the guided hand, start the lesson again or leave it for the player's own game;
+        True if it was one of these."""
+        from game.web import commands
+
+        ui = self.ui
+        if commands.GUIDED_HAND in effects:
+            self.open_lesson("guided")
+            self.take_focus()
+            return True
+        if commands.RESTART_LESSON in effects or (commands.REPLAY in effects and ui.lesson is not None):
+            if ui.lesson is not None:
+                self.open_lesson(ui.lesson["code"])
+                self.take_focus()
+            return True
+        if commands.LEAVE_LESSON in effects:
+            ui.mode = ui.prefs["mode"]
+            self.cancel_timer()
+            self.load_mode()
+            self.schedule()
+            self.take_focus()
+            return True
+        return False
 
     # --- online tables (game.web.online: the server's HTTP calls and the socket) -------------------
 
@@ -227,7 +301,9 @@ class App:
         self.live.text = ""
 
     def set_hash(self):
-        if self.ui.mode == "online":
+        if self.ui.lesson is not None:
+            text = "#train=" + self.ui.lesson["code"]
+        elif self.ui.mode == "online":
             text = "#table=" + self.ui.online["code"] if self.ui.online else " "
         else:
             text = "#seed=" + str(self.table.seed)
@@ -288,8 +364,12 @@ class App:
             self.save()
         if commands.LEVEL in effects:
             self.table.set_level(1, ui.prefs["level"])
+        if progress.effect(self, outcome):  # statistics and the daily deal
+            return
         if commands.NEW_MATCH in effects:
             self.new_match(None, Rules.preset(ui.prefs["rules"]))
+            return
+        if self.lesson_effect(effects):
             return
         if commands.REPLAY in effects:
             self.new_match(self.table.seed, self.table.rules)
@@ -303,6 +383,7 @@ class App:
         if commands.CLEAR_DATA in effects:
             self.leave_online()  # its seat key goes with the rest
             storage.clear_all()
+            progress.load(self)
             ui.prefs = default_prefs()
             ui.mode = ui.prefs["mode"]
             self.new_match(None, Rules.preset(ui.prefs["rules"]), announce=False)
@@ -403,9 +484,14 @@ class App:
             if self.view is None:
                 ui.fresh_hand()
         view = self.table.view(seat)
+        progress.after_move(self, view)
         messages = [T.event_text(event, view, ui.names()) for event in view.events]
         if ui.handover:
             messages.append(T.turn_text(view, ui.mode, True))
+        elif ui.lesson is not None:
+            from game.web import lesson as lessons
+
+            messages.append(lessons.step_text(ui.lesson["lesson"], view))
         elif view.turn == view.player and view.turn is not None:
             messages.append(T.prompt(view))
         if view.drawn is not None:
@@ -521,6 +607,15 @@ def motion(view):
 def focus(el):
     """Focus without scrolling the page (the table is already in view)."""
     el.focus({"preventScroll": True})
+
+
+def lesson_code():
+    """The training hand the address names (`#train=...`), else None. (Read here, not in
+    game.web.lesson: a page without one never loads the lessons.)"""
+    text = str(window.location.hash or "")
+    if text.startswith("#train="):
+        return text[7:][:80]
+    return None
 
 
 def hash_seed():

@@ -24,6 +24,7 @@ CHOICES = {
     "pick_mode": lambda target: target.value,
     "lobby_rules": lambda target: target.value,
     "lobby_code": lambda target: target.value,
+    "import_stats": lambda target: target.files[0] if target.files.length else None,
 }
 
 FOCUSABLE = 'button:not([disabled]), select, input, [tabindex="0"]'

@@ -29,7 +29,7 @@ GROUPS = 3  # meld groups offered in the knock dialog (10 or 11 cards hold at mo
 FIRST_FOCUS = {"discard": "confirm_discard", "knock": "confirm_knock", "gin": "confirm_knock",
                "big_gin": "confirm_knock", "pile": "cancel", "sheet": "cancel", "help": "cancel",
                "new": "start", "replay": "confirm_replay", "menu": "cancel", "clear": "cancel",
-               "seed": "confirm_seed"}
+               "seed": "confirm_seed", "stats": "cancel", "daily": "play_daily"}
 
 
 def render_dialog(view, ui):
@@ -65,8 +65,8 @@ def render_dialog(view, ui):
         body.append(render_menu(view, ui))
     elif kind == "clear":
         title = _("Clear saved data")
-        body.append('<p>' + esc(_("Forget the saved games, the card orders and the preferences kept in this browser? "
-                                  "A new game starts.")) + '</p>')
+        body.append('<p>' + esc(_("Forget the saved games, the card orders, the preferences, the statistics and the "
+                                  "daily deal's results kept in this browser? A new game starts.")) + '</p>')
         body.append(dialog_buttons([("confirm_clear", _("Clear saved data"), True), ("cancel", _("Cancel"), False)]))
     elif kind == "seed":
         title = _("Open the shared deal?")
@@ -75,6 +75,9 @@ def render_dialog(view, ui):
                                       "which cannot be recovered."), seed=d.get("seed"))) + '</p>')
         body.append(dialog_buttons([("confirm_seed", _("Open the shared deal"), True),
                                     ("cancel", _("Keep my match"), False)]))
+    elif kind in ("stats", "daily"):  # game.web.statsdialog, game.web.dailydialog
+        title, parts = render_progress(view, ui)
+        body.append(parts)
     elif kind == "new":
         title = _("New game")
         if in_progress(view):
@@ -90,6 +93,17 @@ def render_dialog(view, ui):
     return ('<div class="g-overlay"><div class="g-dialog g-dialog-' + kind + '" role="dialog" aria-modal="true" '
             'aria-labelledby="g-dialog-title"><h2 class="g-title" id="g-dialog-title">' + esc(title) + '</h2>'
             + "".join(body) + '</div></div>')
+
+
+def render_progress(view, ui):
+    """(title, body) of the statistics or the daily deal's dialog."""
+    if ui.dialog["kind"] == "stats":
+        from game.web.statsdialog import render_stats
+
+        return render_stats(view, ui)
+    from game.web.dailydialog import render_daily
+
+    return render_daily(view, ui)
 
 
 def select_field(label, act, choices, chosen):
@@ -115,13 +129,20 @@ def render_menu(view, ui):
         acts = (("offer_new", _("Offer a new game")),) if view is not None else ()
         acts += (("leave", _("Leave the table")), ("help", _("Shortcuts")))
     else:
-        acts = (("new", _("New game")), ("replay", _("Replay")), ("help", _("Shortcuts")))
+        acts = (("new", _("New game")), ("replay", _("Replay")), ("guided", _("Guided first hand")),
+                ("help", _("Shortcuts")))
+    acts += (("daily", _("Daily deal")), ("stats", _("Statistics")))
     for act, label in acts:
         out.append('<button type="button" class="g-btn" data-act="' + act + '" data-key="' + act + '">' + esc(label) + '</button>')
     out.append('</div><div class="g-settings">')
     modes = [m for m in MODES if m in LOCAL_MODES or ui.online_available or ui.mode == m]
     out.append(select_field(_("Opponent"), "mode", [(m, T.mode_name(m)) for m in modes], ui.mode))
-    if ui.mode == "cpu":
+    if ui.mode == "cpu" and ui.daily:
+        from game.web.dailydialog import level_note
+
+        out.append('<p class="g-field">' + esc(level_note()) + '</p>')
+        out.append(select_field(_("Computer's pace"), "pace", [(p, T.pace_name(p)) for p in PACES], prefs["pace"]))
+    elif ui.mode == "cpu":
         out.append(select_field(_("Computer level"), "level", [(lv, T.level_name(lv)) for lv in LEVELS], prefs["level"]))
         out.append(select_field(_("Computer's pace"), "pace", [(p, T.pace_name(p)) for p in PACES], prefs["pace"]))
     sorts = [("rank", _("Sort: by rank")), ("suit", _("Sort: by suit")), ("melds", _("Sort: by melds"))]

@@ -21,13 +21,17 @@ def render_end(view, ui):
     out.append('<h2 class="g-title">' + esc(title) + '</h2>')
     if over:
         out.append('<p class="g-banner"><strong>' + esc(T.match_result(view, names)) + '</strong></p>')
+        if ui.daily is not None:
+            from game.web.dailydialog import end_block
+
+            out.append(end_block(view, ui))
         out.append(render_totals(view, names))
         out.append('<div class="g-actions">'
                    + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
                    + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button></div>')
     out.append('<p class="g-banner"><strong>' + esc(T.hand_headline(view, names)) + '</strong>'
                '<span class="g-scoreline">' + esc(T.score_line(view, names)) + '</span></p>')
-    if not over:
+    if not over and any(action.kind == "next_hand" for action in view.legal_actions):  # a training hand has none
         key = key_for("next_hand")
         out.append('<div class="g-actions"><button type="button" class="g-btn g-primary" data-act="next_hand" data-key="next_hand"'
                    + (' aria-keyshortcuts="' + key + '"' if key else '') + '>'
@@ -128,7 +132,7 @@ def render_totals(view, names):
         return ""
     rows = [("points", _("Hand points")), ("box", _("Hands won bonus")), ("game", _("Game bonus")),
             ("shutout", _("Shutout")), ("total", _("Total"))]
-    out = ['<table class="g-sheet"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><th scope="col"></th><th scope="col">'
+    out = ['<table class="g-sheet"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><td></td><th scope="col">'
            + esc(T.label(names[0])) + '</th><th scope="col">' + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
     for key, label in rows:
         out.append('<tr><th scope="row">' + esc(label) + '</th><td>' + str(totals[0][key]) + '</td><td>'

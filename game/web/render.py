@@ -43,6 +43,10 @@ def render(view, ui):
             parts.append('<div class="g-table g-lobby-screen">' + render_lobby(ui) + '</div></div>')
         else:
             parts.append(render_banner(ui))
+    if view is not None and ui.lesson is not None:
+        from game.web.lesson import render_lesson
+
+        parts.append(render_lesson(view, ui))
     if view is not None:
         parts.append('<div class="g-table g-' + screen_name(view, ui) + '">' + render_screen(view, ui) + '</div></div>')
     if ui.dialog:

@@ -3,6 +3,7 @@ the focus goes, the player's preferences and card order, the announcements. A pl
 changed only by the commands (`game.web.commands`) and read by the render (`game.web.render`).
 """
 
+from game.web import daily, stats
 from game.web import text as T
 
 LEVELS = ("easy", "medium", "hard")
@@ -68,6 +69,17 @@ class Ui:
         self.online = None
         self.lobby = {"rules": self.prefs["rules"], "code": ""}
         self.online_available = False
+        # Statistics and the daily deal (game.web.stats, game.web.daily): the statistics, whether
+        # the stored ones could not be read, the daily record, today's (year, month, day), and
+        # the date of the daily deal on the table (None for any other match).
+        self.stats = stats.empty()
+        self.stats_problem = False
+        self.daily_record = daily.empty()
+        self.today = (2000, 1, 1)
+        self.daily = None
+        # A training hand (game.web.lesson): {"code": the address's code, "lesson": the Lesson};
+        # None in a normal match.
+        self.lesson = None
 
     def my_seat(self):
         """The seat of the person at this screen (two players on one device: None, both)."""

@@ -142,3 +142,51 @@ def clear_all():
                 store.removeItem(key)
     except Exception:
         pass
+
+
+# --- statistics and the daily deal's results ---------------------------------------------------------
+# `ginrummy.stats` holds `game.web.stats.to_dict()`, `ginrummy.daily` `game.web.daily.to_dict()`.
+# Neither is ever allowed to break the page: an unreadable value reads as empty (the statistics
+# say so in their dialog) and is replaced at the next record.
+
+STATS_KEY = "ginrummy.stats"
+DAILY_KEY = "ginrummy.daily"
+
+
+def load_stats():
+    """(statistics, unreadable): the stored statistics, or empty ones and True when the stored
+    value is not JSON or not statistics this version reads."""
+    from game.web import stats
+
+    raw = store_get(STATS_KEY)
+    if raw is None:
+        return stats.empty(), False
+    try:
+        return stats.from_dict(parse(raw)), False
+    except (CorruptSave, stats.StatsError):
+        return stats.empty(), True
+
+
+def save_stats(value):
+    from game.web import stats
+
+    store_set(STATS_KEY, stats.to_dict(value))
+
+
+def load_daily():
+    """The daily deal's record (an empty one when the stored value cannot be read)."""
+    from game.web import daily
+
+    raw = store_get(DAILY_KEY)
+    if raw is None:
+        return daily.empty()
+    try:
+        return daily.from_dict(parse(raw))
+    except (CorruptSave, ValueError):
+        return daily.empty()
+
+
+def save_daily(record):
+    from game.web import daily
+
+    store_set(DAILY_KEY, daily.to_dict(record))

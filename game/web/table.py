@@ -41,6 +41,10 @@ def render_bar(view, ui):
                                                 a=T.label(names[0]), x=scores[0], b=T.label(names[1]), y=scores[1],
                                                 target=rules.target)) + '</p>')
     out.append('<p class="g-rules">' + esc(T.rules_line(view)) + '</p>')
+    if ui.daily is not None:
+        from game.web.dailydialog import bar_tag
+
+        out.append(bar_tag(ui))
     out.append('<div class="g-buttons">')
     out.append('<button type="button" class="g-btn" data-act="sheet" data-key="sheet">' + esc(_("Score sheet")) + '</button>')
     out.append(menu_button())
@@ -68,7 +72,8 @@ def render_table(view, ui):
     # The stock and the discard pile.
     out.append('<section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
     draw = legal(ui, view, DRAW_STOCK)
-    out.append('<button type="button" class="g-stock" data-act="draw_stock" data-key="stock"'
+    hint = suggested_move(ui, view)
+    out.append('<button type="button" class="g-stock' + suggest_class(hint, DRAW_STOCK) + '" data-act="draw_stock" data-key="stock"'
                + shortcut_attr("draw_stock") + ('' if draw else ' aria-disabled="true"')
                + '><span class="g-back g-pile-card" aria-hidden="true"></span>'
                # Translators: the stock's label; {count} is "31 cards".
@@ -81,7 +86,8 @@ def render_table(view, ui):
         label = fmt(_("Discard pile: {card}"), card=T.card_name(top))
         keys = " ".join(k for k in (key_for("draw_discard"), key_for("take_upcard")) if k)
         moved = " g-arrive" if ui.motion == "discard" else ""
-        out.append('<button type="button" class="g-discard" data-act="pile" data-key="pile" aria-keyshortcuts="' + keys + '"'
+        pile_hint = suggest_class(hint, DRAW_DISCARD) or suggest_class(hint, TAKE_UPCARD)
+        out.append('<button type="button" class="g-discard' + pile_hint + '" data-act="pile" data-key="pile" aria-keyshortcuts="' + keys + '"'
                    + ('' if take else ' aria-disabled="true"') + ' aria-label="' + esc(label) + '">'
                    + card_html(top, "g-pile-card" + moved) + '<span class="g-pile-label" aria-hidden="true">'
                    + esc(_("Discard pile")) + '</span></button>')
@@ -100,6 +106,22 @@ def render_table(view, ui):
     return "".join(out)
 
 
+def suggested_move(ui, view):
+    """A training hand's suggested move now, (action kind, card index or None), else None."""
+    if ui.lesson is None:
+        return None
+    from game.web.lesson import suggested
+
+    return suggested(ui.lesson["lesson"], view)
+
+
+def suggest_class(hint, kind, card=None):
+    """" g-suggest" on the control (or card) of the suggested move, else ""."""
+    if hint is None or hint[0] != kind or (card is not None and hint[1] != card):
+        return ""
+    return " g-suggest"
+
+
 def shortcut_attr(command):
     key = key_for(command)
     return ' aria-keyshortcuts="' + key + '"' if key else ''
@@ -115,14 +137,18 @@ def render_actions(view, ui):
     whatever card is selected: they pick the best discard for it), and the sort button."""
     out = ['<div class="g-actions">']
     sel = DECK[ui.selected] if ui.selected is not None else None
+    hint = suggested_move(ui, view)
     if view.phase == "upcard":
-        out.append(action_button(_("Take the upcard"), "take_upcard", legal(ui, view, TAKE_UPCARD)))
+        out.append(action_button(_("Take the upcard"), "take_upcard", legal(ui, view, TAKE_UPCARD),
+                                 suggest_class(hint, TAKE_UPCARD).strip()))
         out.append(action_button(_("Pass"), "pass", legal(ui, view, PASS)))
     else:
-        out.append(action_button(_("Discard"), "discard", sel is not None and legal(ui, view, DISCARD, sel)))
+        out.append(action_button(_("Discard"), "discard", sel is not None and legal(ui, view, DISCARD, sel),
+                                 suggest_class(hint, DISCARD).strip()))
         if can_knock(view.rules):
-            out.append(action_button(pgettext("verb", "Knock"), "knock", legal(ui, view, KNOCK)))
-        out.append(action_button(_("Gin"), "gin", legal(ui, view, GIN)))
+            out.append(action_button(pgettext("verb", "Knock"), "knock", legal(ui, view, KNOCK),
+                                     suggest_class(hint, KNOCK).strip()))
+        out.append(action_button(_("Gin"), "gin", legal(ui, view, GIN), suggest_class(hint, GIN).strip()))
         if view.rules.big_gin_bonus is not None:
             out.append(action_button(_("Big gin"), "big_gin", legal(ui, view, BIG_GIN)))
     sort_names = {"rank": _("Sort: by rank"), "suit": _("Sort: by suit"), "melds": _("Sort: by melds"),
@@ -164,6 +190,7 @@ def render_hand(view, ui):
             melded.add(card.index)
     after = view.discard_deadwood
     selected_index = ui.selected
+    hint = suggested_move(ui, view)
     focus_index = card_of_key(ui.focus)
     if focus_index not in order:
         focus_index = selected_index if selected_index is not None else (hand[0].index if hand else None)
@@ -190,6 +217,8 @@ def render_hand(view, ui):
             flags.append(_("new"))
             if ui.motion == "draw":
                 classes.append("g-arrive")
+        if hint is not None and hint[1] == card.index:
+            classes.append("g-suggest")
         selected = selected_index == card.index
         if selected:
             classes.append("g-selected")

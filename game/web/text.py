@@ -483,7 +483,7 @@ def possible_endings(view):
             said.append(fmt(_("Gin is possible by discarding {card}."), card=the_card(cards[0])))
         else:
             # Translators: {cards} is a list of card names with their articles ("the 9 of clubs, the king of spades").
-            said.append(fmt(_("Gin is possible by discarding one of these cards: {cards}."), cards=card_list(cards)))
+            said.append(fmt(_("Gin is possible by discarding one of these cards: {cards}."), cards=cards_with_articles(cards)))
     if "knock" in by_kind:
         cards = sorted(by_kind["knock"], key=lambda c: (after.get(c.index, 99), c.rank, c.suit))
         if len(cards) == 1:
@@ -491,13 +491,18 @@ def possible_endings(view):
             said.append(fmt(_("You can knock by discarding {card}."), card=the_card(cards[0])))
         else:
             # Translators: {cards} is a list of card names with their articles ("the 9 of clubs, the king of spades").
-            said.append(fmt(_("You can knock by discarding one of these cards: {cards}."), cards=card_list(cards)))
+            said.append(fmt(_("You can knock by discarding one of these cards: {cards}."), cards=cards_with_articles(cards)))
     return said
 
 
 def card_list(cards):
-    """Card names with their articles, as a list ("the 9 of clubs, the king of spades")."""
+    """Card names as a list ("9 of clubs, king of spades")."""
     # Translators: the separator between the card names of a list.
+    return pgettext("list separator", ", ").join(card_name(c) for c in cards)
+
+
+def cards_with_articles(cards):
+    """Card names with their articles, as a list ("the 9 of clubs, the king of spades")."""
     return pgettext("list separator", ", ").join(the_card(c) for c in cards)
 
 

@@ -37,8 +37,9 @@ def fill_catalog(path, lang, words=None):
         if not message.id:
             continue
         if isinstance(message.id, tuple):
-            forms = [pseudo(lang, message.id[0])] + [pseudo(lang, message.id[1])] * (catalog.num_plurals - 1)
-            message.string = tuple(forms[-catalog.num_plurals:]) if catalog.num_plurals == 1 else tuple(forms)
+            # One form (Vietnamese) is the general one: msgid_plural's, which holds every placeholder.
+            forms = [pseudo(lang, message.id[0])] + [pseudo(lang, message.id[1])] * max(1, catalog.num_plurals - 1)
+            message.string = tuple(forms[-catalog.num_plurals:])
         else:
             message.string = (words or {}).get((message.context, message.id), pseudo(lang, message.id))
     with open(path, "wb") as handle:

@@ -1,0 +1,259 @@
+"""Training hands in the page: the guided first hand and the positions of the rules guide.
+
+The page's address names the lesson (`#train=guided`, or `#train=<rules>.<knocker>.<defender>`
+for a worked example, see `game.training.from_code`); the engine builds it, and this module
+words it: the panel above the table (what the hand is, the step to play and why, or that the
+hand has left the script), the sentences of each step, and the refusals of a bad address.
+
+A lesson is played on a `TrainingTable`: a local table against the lesson's computer player
+that is never saved (the player's own match stays as it was) and is marked as training, so
+nothing counts it as a normal match. Pure Python (no `browser`), tested in CPython.
+"""
+
+from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, TAKE_UPCARD, Action
+from game.training import LEARNER, from_code, progress
+from game.web import text as T
+from game.web.i18n import N_, _, fmt, ngettext
+from game.web.markup import esc
+from game.web.tables import HUMAN, LocalTable
+
+
+class TrainingTable(LocalTable):
+    """A lesson's table: the learner against the lesson's computer player. `training` tells
+    whoever keeps results (saves, statistics) that this is not a normal match; `to_dict` is
+    None, as for a table kept elsewhere, so the page never saves it."""
+
+    training = True
+
+    def __init__(self, lesson, clock=None):
+        super().__init__(lesson.start(), [HUMAN, lesson.level], clock)
+        self.lesson = lesson
+
+    def set_level(self, seat, level):
+        """The lesson's computer stays at its level: the script depends on its replies."""
+
+    def to_dict(self):
+        return None
+
+
+def open_lesson(code):
+    """The Lesson the code names; raises game.training.BadPosition (worded by `bad_link`)."""
+    return from_code(code)
+
+
+# What a bad training link gets (game.training.BadPosition's reasons); the player's own game
+# is shown instead.
+BAD_LINKS = {
+    "unknown": N_("This link does not name a training position, so your own game is shown."),
+    "cards": N_("The cards in this training link are not two hands of ten different cards, so your own game is shown."),
+    "rules": N_("This training link names rules that the game does not know, so your own game is shown."),
+    "no_knock": N_("In this training link, the knocker's cards cannot knock under these rules, so your own game is shown."),
+}
+
+
+def bad_link(reason):
+    return _(BAD_LINKS.get(reason, BAD_LINKS["unknown"]))
+
+
+def title(lesson):
+    if lesson.name == "guided":
+        return _("Guided hand")
+    return _("A position from the rules guide")
+
+
+def step_text(lesson, view):
+    """What the panel says now: the step to play and why, the computer's turn, the end of the
+    script, or that the hand left it (`suggestion` recalls the step it left)."""
+    on_script, index = progress(lesson, view_actions(view))
+    if not on_script:
+        return off_script(lesson)
+    if index == len(lesson.steps):
+        return DONE[lesson.done]()
+    if view.turn != LEARNER:
+        return _("The computer plays its turn; your next step follows.")
+    return words(lesson.steps[index], view)
+
+
+def suggestion(lesson, view):
+    """The step the hand left, in words (None while it follows the script)."""
+    on_script, index = progress(lesson, view_actions(view))
+    if on_script or index >= len(lesson.steps) or lesson.steps[index].say is None:
+        return None
+    return words(lesson.steps[index], None)
+
+
+def view_actions(view):
+    """The hand's actions so far, as the View's public history has them (the learner's seat
+    sees every kind and every card played face up; a card drawn from the stock is not named,
+    and no step names one). Matched by `progress` as the match's own actions would be."""
+    actions = []
+    for _player, kind, card in view.history:
+        kind = KNOCK if kind == "undercut" else kind  # the history names a knock by its result
+        actions.append(Action(kind, card if kind in (DISCARD, KNOCK, GIN) else None))
+    return actions
+
+
+def off_script(lesson):
+    if lesson.name == "guided":
+        return _("You chose another move. That is allowed: the hand goes on as a normal hand against the "
+                 "computer, with no more steps. Press Start again to follow the guided hand.")
+    return _("You chose another move. That is allowed: the hand goes on as a normal hand against the "
+             "computer. Press Start again to see the example's result.")
+
+
+def _done_guided():
+    return _("That was a whole hand: you built three melds, kept your deadwood low and knocked before "
+             "the computer. Start a normal game whenever you like.")
+
+
+def _done_example():
+    return _("This is the example's result, worked out by the same engine as in the rules guide.")
+
+
+DONE = {"done_guided": _done_guided, "done_example": _done_example}
+
+
+def words(step, view):
+    """The sentence of one learner's step: what to do and why (`view` gives the figures; None
+    when the step is only recalled after the hand left the script)."""
+    return WORDS[(step.action.kind, step.say)](step, view)
+
+
+def _names(cards):
+    """Card names as a list whose last two are joined by "and" ("7 of hearts and 8 of hearts")."""
+    if len(cards) < 2:
+        return T.card_list(cards)
+    # Translators: the end of a list of card names: {cards} is the list but its last name, with
+    # the list separator ("2 of diamonds, 3 of diamonds"); {last} is the last name ("4 of diamonds").
+    return fmt(_("{cards} and {last}"), cards=T.card_list(cards[:-1]), last=T.card_name(cards[-1]))
+
+
+def _take_upcard_run(step, view):
+    # Translators: {card} is a card name ("9 of hearts"); {cards} is a list of card names
+    # ("7 of hearts, 8 of hearts").
+    return fmt(_("Take the upcard, the {card}: with your {cards}, it makes a run."),
+               card=T.card_name(step.cards[0]), cards=_names(step.cards[1:]))
+
+
+def _take_upcard_set(step, view):
+    # Translators: {card} is a card name ("queen of clubs"); {cards} is a list of card names
+    # ("queen of hearts, queen of diamonds").
+    return fmt(_("Take the upcard, the {card}: with your {cards}, it makes a set of three."),
+               card=T.card_name(step.cards[0]), cards=_names(step.cards[1:]))
+
+
+def _take_upcard_four(step, view):
+    # Translators: {card} is a card name ("queen of clubs"); {cards} is a list of three card
+    # names ("queen of hearts, queen of diamonds, queen of spades").
+    return fmt(_("Take the upcard, the {card}: with your {cards}, it makes a set of four."),
+               card=T.card_name(step.cards[0]), cards=_names(step.cards[1:]))
+
+
+def _take_pile_set(step, view):
+    # Translators: {card} is a card name ("jack of spades"); {cards} is a list of card names
+    # ("jack of clubs, jack of diamonds").
+    return fmt(_("Take the {card} from the discard pile: with your {cards}, it makes a set of three."),
+               card=T.card_name(step.cards[0]), cards=_names(step.cards[1:]))
+
+
+def _discard_high(step, view):
+    card = step.cards[0]
+    # Translators: {card} is a card name ("king of spades"); {n} is its value in points.
+    return fmt(ngettext("Discard the {card}: it counts {n} point, and none of your cards can make a meld with it.",
+                        "Discard the {card}: it counts {n} points, and none of your cards can make a meld with it.",
+                        card.value), card=T.card_name(card), n=card.value)
+
+
+def _discard_not_taken(step, view):
+    # Translators: {card} is a card name ("9 of spades"); {taken} is the card just taken from
+    # the discard pile ("jack of spades").
+    return fmt(_("Discard the {card}, your costliest loose card. Keep the {taken} you have just taken: "
+                 "it may not be discarded this turn anyway."),
+               card=T.card_name(step.cards[0]), taken=T.card_name(step.cards[1]))
+
+
+def _draw_no_use(step, view):
+    # Translators: {card} is the card on top of the discard pile ("10 of diamonds").
+    return fmt(_("Draw from the stock: the {card} on the discard pile would make no meld with your cards."),
+               card=T.card_name(step.cards[0]))
+
+
+def _knock_low(step, view):
+    card, run, loose = step.cards[0], step.cards[1:-1], step.cards[-1]
+    n = view.discard_deadwood.get(card.index, loose.value) if view is not None else loose.value
+    limit = view.knock_limit if view is not None else 10
+    # Translators: {card} is the card to discard ("5 of spades"); {run} is a list of card names
+    # ("2 of diamonds, 3 of diamonds, 4 of diamonds"); {loose} is a card name ("5 of clubs");
+    # {n} its points; {limit} the knock limit of the hand (10).
+    return fmt(ngettext("Knock, discarding the {card}: your {run} make a run, and your only loose card, "
+                        "the {loose}, counts {n} point, within the knock limit of {limit}.",
+                        "Knock, discarding the {card}: your {run} make a run, and your only loose card, "
+                        "the {loose}, counts {n} points, within the knock limit of {limit}.", n),
+               card=T.card_name(card), run=_names(run), loose=T.card_name(loose), n=n, limit=limit)
+
+
+def _knock_example(step, view):
+    card = step.cards[0]
+    if view is None:
+        # Translators: {card} is the card to discard ("king of diamonds").
+        return fmt(_("Knock, discarding the {card}: the ten cards you keep are the knocker's hand of the example."),
+                   card=T.card_name(card))
+    n = view.discard_deadwood.get(card.index, 0)
+    # Translators: {card} is the card to discard ("king of diamonds"); {n} is the deadwood
+    # left, in points.
+    return fmt(ngettext("Knock, discarding the {card}: the ten cards you keep are the knocker's hand of the "
+                        "example, with {n} point of deadwood.",
+                        "Knock, discarding the {card}: the ten cards you keep are the knocker's hand of the "
+                        "example, with {n} points of deadwood.", n), card=T.card_name(card), n=n)
+
+
+def _gin_example(step, view):
+    # Translators: {card} is the card to discard ("king of clubs").
+    return fmt(_("Go gin, discarding the {card}: the ten cards you keep are the hand of the example, all in melds."),
+               card=T.card_name(step.cards[0]))
+
+
+# The words of each kind of learner's step: (action kind, Step.say) -> sentence.
+WORDS = {
+    (TAKE_UPCARD, "run"): _take_upcard_run, (TAKE_UPCARD, "set"): _take_upcard_set,
+    (TAKE_UPCARD, "four"): _take_upcard_four, (DRAW_DISCARD, "set"): _take_pile_set,
+    (DISCARD, "high"): _discard_high, (DISCARD, "not_taken"): _discard_not_taken,
+    (DRAW_STOCK, "no_use"): _draw_no_use, (KNOCK, "low"): _knock_low,
+    (KNOCK, "example"): _knock_example, (GIN, "example"): _gin_example,
+}
+
+
+def suggested(lesson, view):
+    """The learner's suggested move now, as (action kind, card index or None), else None: the
+    table marks that card or control."""
+    on_script, index = progress(lesson, view_actions(view))
+    if not on_script or index >= len(lesson.steps) or view.turn != LEARNER:
+        return None
+    action = lesson.steps[index].action
+    return action.kind, (action.card.index if action.card is not None else None)
+
+
+def render_lesson(view, ui):
+    """The panel above the table: what this hand is (training, not saved, not counted), the
+    step and why; then the buttons to start again or go back to the player's own game."""
+    lesson = ui.lesson["lesson"]
+    out = ['<section class="g-lesson" aria-labelledby="g-lesson-title"><div class="g-lesson-head">',
+           '<h2 class="g-title" id="g-lesson-title">' + esc(title(lesson)) + '</h2>',
+           '<p class="g-lesson-note">' + esc(_("Training: this hand is not saved and does not count in your statistics."))
+           + '</p></div>']
+    on_script, index = progress(lesson, view_actions(view))
+    out.append('<p class="g-lesson-step" data-step="' + (str(index) if on_script else "off") + '">'
+               + esc(step_text(lesson, view)) + '</p>')
+    was = suggestion(lesson, view)
+    if was:
+        out.append('<p class="g-lesson-was"><strong>' + esc(_("The suggested move was:")) + '</strong> ' + esc(was) + '</p>')
+    out.append('</section>')
+    # Beside the panel, not in it: during the hand, on a phone, the stylesheet moves them under
+    # the table, so the step and the hand share the screen (at the end they stay on top).
+    over = ' g-lesson-over' if view.turn is None else ''
+    out.append('<div class="g-actions g-lesson-actions' + over + '">'
+               '<button type="button" class="g-btn" data-act="lesson_restart" data-key="lesson_restart">'
+               + esc(_("Start again")) + '</button>'
+               '<button type="button" class="g-btn" data-act="lesson_leave" data-key="lesson_leave">'
+               + esc(_("Back to your game")) + '</button></div>')
+    return "".join(out)

@@ -1,0 +1,162 @@
+"""The adapter's side of the statistics and the daily deal: today's date, recording finished
+hands and matches, and the effects of their commands (export, import, copy, play the daily deal).
+
+The figures and rules are in pure modules (`game.web.stats`, `game.web.daily`); this module
+only reads the browser's clock and files, writes the storage and the clipboard, and starts
+matches through the adapter (`App`).
+"""
+
+import javascript
+from browser import document, window
+
+from game.rules import Rules
+from game.web import daily, stats, storage
+
+# game.web.commands and the dialogs are imported on first use, as the adapter does: the first
+# screen needs only the storage.
+
+
+def today():
+    """The player's local date, (year, month, day): the daily deal follows their calendar."""
+    now = window.Date.new()
+    return int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate())
+
+
+def load(app):
+    """Read the statistics and the daily record (at the start, and after clearing saved data)."""
+    ui = app.ui
+    ui.stats, ui.stats_problem = storage.load_stats()
+    ui.daily_record = storage.load_daily()
+    ui.today = today()
+
+
+def use(app, table):
+    """A match is on the table (new or restored): is it a daily deal? Then Hard plays it, and
+    any other match the level chosen."""
+    ui = app.ui
+    if getattr(table, "training", False):  # a lesson's computer player is part of its script
+        ui.daily = None
+        return
+    ui.daily = daily.is_daily(table.seed, table.rules.name) if ui.mode == "cpu" else None
+    if ui.mode == "cpu":
+        table.set_level(1, daily.LEVEL if ui.daily is not None else ui.prefs["level"])
+
+
+def started(app):
+    """A new match was dealt: a daily deal's start is one more try of that day."""
+    if app.ui.daily is not None:
+        daily.start_try(app.ui.daily_record, app.ui.daily)
+        storage.save_daily(app.ui.daily_record)
+
+
+def after_move(app, view):
+    """Count the hand or match the View's events finish (against the computer only): each event
+    reaches the person's seat once, and a restored match shows none again."""
+    ui = app.ui
+    if not stats.counts(ui.mode, app.table):
+        return
+    key = stats.key_of(app.table.seats[1], app.table.rules.name)
+    changed = False
+    for event in view.events:
+        if event.kind == "hand_over":
+            stats.record_hand(ui.stats, key, stats.hand_outcome(view))
+            changed = True
+        elif event.kind == "match_over":
+            won, net = stats.match_outcome(view)
+            stats.record_match(ui.stats, key, won, net)
+            changed = True
+            if ui.daily is not None:
+                daily.finish(ui.daily_record, ui.daily, won, view.hands_won[view.player], net)
+                storage.save_daily(ui.daily_record)
+    if changed:
+        storage.save_stats(ui.stats)
+
+
+def effect(app, outcome):
+    """Carry out a statistics or daily deal effect; True when there was one (the screen is drawn)."""
+    from game.web import commands
+    from game.web.dailydialog import first_focus
+
+    ui = app.ui
+    effects = outcome.effects
+    if commands.SAVE_STATS in effects:
+        storage.save_stats(ui.stats)
+    if commands.EXPORT_STATS in effects:
+        export(ui.stats)
+    elif commands.READ_STATS_FILE in effects:
+        read_file(app, ui.dialog["file"])
+        return True
+    elif commands.OPEN_DAILY in effects:
+        ui.today = today()
+        commands.open_dialog(ui, "daily")
+        ui.dialog["focus"] = first_focus(ui)
+    elif commands.PLAY_DAILY in effects:
+        play(app)
+        return True
+    elif commands.COPY_DAILY in effects:
+        copy(app)
+    elif commands.SAVE_STATS not in effects:
+        return False
+    app.show(app.view, True)
+    app.announce(outcome.say)
+    return True
+
+
+def play(app):
+    """Deal today's daily match (against the computer, whatever the mode was)."""
+    ui = app.ui
+    ui.today = today()
+    if ui.mode != "cpu":
+        app.leave_online()
+        ui.mode = ui.prefs["mode"] = "cpu"
+        storage.save_prefs(ui.prefs)
+    app.new_match(daily.seed_of(ui.today), Rules.preset(daily.PRESET))
+    app.take_focus()
+
+
+def export(value):
+    """Offer the statistics as a JSON file (a download; nothing leaves the browser otherwise)."""
+    text = javascript.JSON.stringify(stats.to_dict(value), javascript.NULL, 2)
+    blob = window.Blob.new([text], {"type": "application/json"})
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    year, month, day = today()
+    link.attrs["download"] = "gin-rummy-statistics-" + daily.date_key((year, month, day)) + ".json"
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(lambda *args: window.URL.revokeObjectURL(url), 1000)
+
+
+def read_file(app, chosen):
+    """Read the chosen file's text, then hand its JSON (None when it is not JSON) to "stats_file"."""
+    def loaded(text):
+        try:
+            data = storage.parse(text)
+        except storage.CorruptSave:
+            data = None
+        app.command("stats_file", data)
+
+    def failed(*args):
+        app.command("stats_file", None)
+
+    chosen.text().then(loaded, failed)
+
+
+def copy(app):
+    from game.web.dailydialog import copied, copy_refused, share_line
+
+    ui = app.ui
+    date = ui.daily if ui.daily is not None and ui.dialog is None else ui.today
+    line = share_line(date, daily.day_of(ui.daily_record, date))
+    if line is None:
+        return
+
+    def refused(*args):
+        app.announce(copy_refused())
+
+    try:
+        window.navigator.clipboard.writeText(line).then(lambda *args: app.announce(copied()), refused)
+    except Exception:
+        refused()

@@ -1,0 +1,162 @@
+"""The training hands' words and panel (game.web.lesson), in CPython: every step of every lesson
+(the guided hand and each worked example of the guide) has its sentence in en, fr and vi, the
+panel follows the script and says when the hand left it, and a training table is never saved."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from game.actions import PASS, Action
+from game.ai import make_player
+from game.cards import parse_cards
+from game.training import GUIDED, LEARNER, from_example
+from game.web import commands as C
+from game.web import i18n
+from game.web.lesson import (
+    BAD_LINKS,
+    WORDS,
+    TrainingTable,
+    bad_link,
+    render_lesson,
+    suggested,
+    words,
+)
+from game.web.render import render
+from game.web.state import Ui
+from generator.bundle import catalog_data
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = str(ROOT / "locales/{}/LC_MESSAGES/game.po")
+
+
+def guide_examples():
+    """The (knocker, defender) cards of every gin-example block of the rules guide."""
+    text = (ROOT / "content" / "rules.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```gin-example\n(.*?)```", text, re.S)
+    found = []
+    for block in blocks:
+        fields = dict(line.split(":", 1) for line in block.strip().splitlines())
+        found.append((parse_cards(fields["knocker"]), parse_cards(fields["defender"])))
+    return found
+
+
+def lessons():
+    four = from_example(parse_cards("QH QD QC QS 5S 6S 7S AD 2H 3D"), parse_cards("8S JH JD JC 6D 5C KC 5D 9C 2C"))
+    return [GUIDED, four] + [from_example(k, d) for k, d in guide_examples()]
+
+
+def install(lang):
+    i18n.install(i18n.Catalog(None if lang == "en" else catalog_data(LOCALES.format(lang), lang)))
+
+
+@pytest.fixture(autouse=True)
+def english():
+    install("en")
+    yield
+    install("en")
+
+
+def played(lesson, steps):
+    """A lesson's table after its first `steps` steps (the computer's as its player chooses)."""
+    table = TrainingTable(lesson)
+    computer = make_player(lesson.level, lesson.position.seed)
+    for step in lesson.steps[:steps]:
+        seat = table.turn
+        action = step.action if seat == LEARNER else computer.choose(table.match.view(seat))
+        table.act(seat, action)
+    return table
+
+
+def lesson_ui(lesson):
+    ui = Ui()
+    ui.lesson = {"code": lesson.name, "lesson": lesson}
+    return ui
+
+
+def test_the_guide_has_five_examples_and_each_is_a_lesson():
+    assert len(guide_examples()) == 5
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "vi"])
+def test_every_learner_step_of_every_lesson_has_its_sentence(lang):
+    for lesson in lessons():
+        table = TrainingTable(lesson)
+        computer = make_player(lesson.level, lesson.position.seed)
+        for step in lesson.steps:
+            seat = table.turn
+            if seat == LEARNER:
+                view = table.view(LEARNER)
+                assert (step.action.kind, step.say) in WORDS
+                install("en")
+                english = [words(step, view), words(step, None)]  # None: recalled off the script
+                install(lang)
+                for sentence, source in zip((words(step, view), words(step, None)), english, strict=True):
+                    assert "{" not in sentence and sentence.endswith(".")
+                    assert (sentence != source) == (lang != "en")
+                action = step.action
+            else:
+                action = computer.choose(table.match.view(seat))
+            table.act(seat, action)
+
+
+@pytest.mark.parametrize("lang", ["fr", "vi"])
+def test_bad_links_are_worded_for_every_reason(lang):
+    install(lang)
+    for reason, english in BAD_LINKS.items():
+        assert bad_link(reason) != english
+    assert bad_link("anything else") == bad_link("unknown")
+
+
+def test_the_panel_follows_the_script_and_outlines_the_suggested_move():
+    ui = lesson_ui(GUIDED)
+    table = played(GUIDED, 0)
+    view = table.view(LEARNER)
+    html = render(view, ui)
+    assert 'class="g-lesson"' in html and 'data-step="0"' in html
+    assert words(GUIDED.steps[0], view) in html.replace("&#39;", "'")
+    assert suggested(GUIDED, view) == ("take_upcard", None)
+    assert html.count("g-suggest") == 2  # the pile and the Take the upcard button
+    table = played(GUIDED, 2)  # the learner discarded: the computer's turn
+    view = table.view(LEARNER)
+    assert suggested(GUIDED, view) is None
+    assert "The computer plays its turn" in render_lesson(view, ui)
+    table = played(GUIDED, 5)  # discard the 9 of spades: the card and the Discard button
+    view = table.view(LEARNER)
+    assert suggested(GUIDED, view) == ("discard", parse_cards("9S")[0].index)
+    ui.sync_order(view)  # the page puts the hand in the player's order before drawing it
+    html = render(view, ui)
+    assert re.search(r'g-card[^"]*g-suggest[^"]*" data-act="card" data-key="c' + str(parse_cards("9S")[0].index), html)
+    end = played(GUIDED, len(GUIDED.steps)).view(LEARNER)
+    html = render(end, ui)
+    assert 'data-step="' + str(len(GUIDED.steps)) + '"' in html and "whole hand" in html
+    assert 'data-act="next_hand"' not in html  # a training is one hand
+
+
+def test_off_the_script_the_panel_says_so_and_recalls_the_suggestion():
+    ui = lesson_ui(GUIDED)
+    table = TrainingTable(GUIDED)
+    table.act(LEARNER, Action(PASS))
+    view = table.view(LEARNER)
+    html = render_lesson(view, ui)
+    assert 'data-step="off"' in html and "You chose another move" in html
+    assert "g-lesson-was" in html and "makes a run" in html
+    assert suggested(GUIDED, view) is None
+
+
+def test_a_training_table_is_never_saved_and_keeps_its_computer():
+    table = TrainingTable(GUIDED)
+    assert table.to_dict() is None and table.training
+    table.set_level(1, "hard")
+    assert table.seats == ["human", GUIDED.level]
+
+
+def test_the_lesson_commands_work_only_in_a_lesson():
+    ui = Ui()
+    view = TrainingTable(GUIDED).view(LEARNER)
+    assert C.run("lesson_restart", ui, view).effects == ()
+    assert C.run("lesson_leave", ui, view).effects == ()
+    assert C.run("guided", ui, view).effects == (C.GUIDED_HAND,)
+    ui = lesson_ui(GUIDED)
+    assert C.run("lesson_restart", ui, view).effects == (C.RESTART_LESSON,)
+    assert C.run("lesson_leave", ui, view).effects == (C.LEAVE_LESSON,)
