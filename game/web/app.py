@@ -535,7 +535,7 @@ class App:
                 ui.fresh_hand()
         view = self.table.view(seat)
         progress.after_move(self, view)
-        messages = [T.event_text(event, view, ui.mode, ui.names()) for event in view.events]
+        messages = [T.event_text(event, view, ui.names()) for event in view.events]
         if ui.handover:
             messages.append(T.turn_text(view, ui.mode, True))
         elif ui.lesson is not None:

@@ -293,8 +293,8 @@ def render_position(view, ui):
     out.append(nav_button("review_close", _("Back to the end of the hand"), True, True))
     out.append('</div></section>')
     other = 1 - seen.player
-    out.append('<section class="g-opponent" aria-label="' + esc(T.capital(names[other])) + '">')
-    out.append('<h2 class="g-title">' + esc(T.capital(names[other])) + ' · ' + esc(T.cards_count(seen.opponent_count))
+    out.append('<section class="g-opponent" aria-label="' + esc(T.label(names[other])) + '">')
+    out.append('<h2 class="g-title">' + esc(T.label(names[other])) + ' · ' + esc(T.cards_count(seen.opponent_count))
                + '</h2><div class="g-backs" aria-hidden="true">' + '<span class="g-back"></span>' * seen.opponent_count
                + '</div>')
     if seen.opponent_known:

@@ -5,7 +5,6 @@ language; the cards and numbers come from the coach's facts, nothing is worked o
 words. Pure Python (no `browser`), tested in CPython.
 """
 
-from game import cardnames
 from game.actions import Event
 from game.web import text as T
 from game.web.i18n import _, fmt, ngettext, pgettext
@@ -27,32 +26,8 @@ def hint_text(hint):
     return REASONS[hint.kind](hint.facts)
 
 
-def the_card(card):
-    """A card's name as a sentence names it, with its article where the language has one
-    ("the queen of hearts", « la dame de cœur », « l’as de pique », "Q cơ"): the article of a
-    French card depends on its rank, so each kind of rank has its own message."""
-    suit = cardnames.suit_name(card.suit, pgettext)
-    if card.rank == 1:
-        # Translators: a card named inside a sentence, with its article; {suit} is e.g. "hearts".
-        template = pgettext("card in a sentence", "the ace of {suit}")
-    elif card.rank == 11:
-        # Translators: a card named inside a sentence, with its article; {suit} is e.g. "hearts".
-        template = pgettext("card in a sentence", "the jack of {suit}")
-    elif card.rank == 12:
-        # Translators: a card named inside a sentence, with its article; {suit} is e.g. "hearts".
-        template = pgettext("card in a sentence", "the queen of {suit}")
-    elif card.rank == 13:
-        # Translators: a card named inside a sentence, with its article; {suit} is e.g. "hearts".
-        template = pgettext("card in a sentence", "the king of {suit}")
-    else:
-        # Translators: a card from 2 to 10 named inside a sentence, with its article; {rank} is
-        # the number, {suit} e.g. "hearts".
-        template = pgettext("card in a sentence", "the {rank} of {suit}")
-    return fmt(template, rank=card.rank, suit=suit)
-
-
 def _card(facts, key="card"):
-    return the_card(facts[key])
+    return T.the_card(facts[key])
 
 
 # Each kind of reason (game.ai.coach.suggest) and its sentence; `upcard` kinds are said while
@@ -246,11 +221,11 @@ def played_text(decision, names):
             # Translators: in the hand review; {card} is a card with its article, {n} deadwood points.
             return fmt(ngettext("You discarded {card}, which left {n} point of deadwood.",
                                 "You discarded {card}, which left {n} points of deadwood.", n),
-                       card=the_card(card), n=n)
+                       card=T.the_card(card), n=n)
         # Translators: in the hand review; {card} is a card with its article, {n} deadwood points.
         return fmt(ngettext("You knocked by discarding {card}, with {n} point of deadwood.",
                             "You knocked by discarding {card}, with {n} points of deadwood.", n),
-                   card=the_card(card), n=n)
+                   card=T.the_card(card), n=n)
     if action.kind in ("take_upcard", "draw_discard"):
         card = view.discard_pile[-1]
     return T.move_text(Event(action.kind, view.player, card), names, view.player)

@@ -91,11 +91,11 @@ class Ui:
         return None if self.mode == "duo" else 0
 
     def names(self):
-        """Each seat's name inside sentences."""
+        """Who plays each seat (`text.Who`), for the sentences and headings that name them."""
         if self.mode == "duo":
-            return [T.name_player(1), T.name_player(2)]
-        other = T.name_computer() if self.mode == "cpu" else T.name_friend()
-        return [T.name_you(), other] if self.my_seat() == 0 else [other, T.name_you()]
+            return [T.Who("player", 1), T.Who("player", 2)]
+        other = T.Who("computer" if self.mode == "cpu" else "friend")
+        return [T.Who("you"), other] if self.my_seat() == 0 else [other, T.Who("you")]
 
     def seat(self, turn):
         """The seat whose hand is on screen, given whose turn it is (None between hands)."""

@@ -153,7 +153,7 @@ def test_a_full_hand_with_the_keyboard_only(page, base_url, lang, site):
     assert page.locator("#game .g-end .g-scoreline").inner_text().strip()
     assert page.locator("#game .g-sheet tbody tr").count() >= 1
     match = saved_match(page)
-    line = T.score_line(match.view(0), [T.name_you(), T.name_computer()])
+    line = T.score_line(match.view(0), [T.Who("you"), T.Who("computer")])
     assert page.locator("#game .g-end .g-scoreline").inner_text().strip() == line
     # Next hand with N.
     page.keyboard.press(shortcut(page, "next_hand"))
