@@ -54,6 +54,31 @@ def card_name(card, pgettext):
     return template.replace("{rank}", rank_name(card.rank, pgettext)).replace("{suit}", suit_name(card.suit, pgettext))
 
 
+def card_with_article(card, pgettext):
+    """A card's name with its definite article, for a sentence: "the queen of diamonds",
+    « la dame de carreau », « l’as de pique », « le 7 de cœur », "Q rô". One message per
+    rank word, so each language gives each rank its own article (gender, elision)."""
+    suit = suit_name(card.suit, pgettext)
+    rank = card.rank
+    if rank == 1:
+        # Translators: the ace with its definite article; {suit} is e.g. "spades" (fr « l’as de {suit} »).
+        template = pgettext("card with article", "the ace of {suit}")
+    elif rank == 11:
+        # Translators: the jack with its definite article; {suit} is e.g. "spades".
+        template = pgettext("card with article", "the jack of {suit}")
+    elif rank == 12:
+        # Translators: the queen with its definite article; {suit} is e.g. "spades" (fr « la dame de {suit} »).
+        template = pgettext("card with article", "the queen of {suit}")
+    elif rank == 13:
+        # Translators: the king with its definite article; {suit} is e.g. "spades".
+        template = pgettext("card with article", "the king of {suit}")
+    else:
+        # Translators: a number card (2 to 10) with its definite article; {rank} is the number,
+        # {suit} e.g. "spades" (fr « le {rank} de {suit} »).
+        template = pgettext("card with article", "the {rank} of {suit}")
+    return template.replace("{rank}", str(rank)).replace("{suit}", suit)
+
+
 def card_label(card, pgettext):
     """The short printed label of a card: rank symbol plus suit symbol, e.g. "Q♥"."""
     return rank_symbol(card.rank, pgettext) + SUIT_SYMBOLS[SUITS[card.suit]]

@@ -200,25 +200,52 @@ def candidates(hand, after, taken, least):
     return chosen[:MAX_CANDIDATES]
 
 
+def pickup_values(view, top):
+    """Hard's two values of a draw decision (lower is better): `take`, the utility of the hand
+    with `top` after its best discard, and `stock`, the expected utility after a stock draw;
+    `helps` is False when `top` does not lower the deadwood at all (Hard never takes it then);
+    `after` and `now` are the deadwood with `top` after its best discard and without it.
+    Hard takes the card when `helps` and take + TAKE_MARGIN < stock."""
+    model = Model(view)
+    util = utility_table(view)
+    hand = view.hand
+    cards = hand + [top]
+    after = deadwood_after_each_discard(cards)
+    best = 999
+    for i in range(10):
+        if after[i] < best:
+            best = after[i]
+    return {"helps": best < after[10], "after": best, "now": after[10], "take": util[best],
+            "stock": expected_after_draw(hand, model, util)}
+
+
+def discard_score(hand, card, model, util):
+    """Hard's value of discarding `card` from the 11-card `hand` (lower is better): the exact
+    expected utility of the 10 cards kept after the next draw, plus the danger of feeding the
+    opponent."""
+    rest = [c for c in hand if c is not card]
+    return expected_after_draw(rest, model, util) + DANGER_WEIGHT * danger(model, card)
+
+
+def should_knock(view, least):
+    """Knock now with `least` deadwood, or play on (for gin, or to undercut an opponent who knocks)?"""
+    if view.stock_count >= LATE_STOCK or least <= LATE_MAX:
+        return True
+    scores = view.scores
+    need = view.rules.target - scores[view.player]
+    if need <= MATCH_POINT and least <= CLOSE_MAX:
+        return True
+    return False
+
+
 class HardPlayer(Player):
     name = "hard"
 
     # --- drawing ------------------------------------------------------------------------------
 
     def wants(self, view, top):
-        model = Model(view)
-        util = utility_table(view)
-        hand = view.hand
-        cards = hand + [top]
-        after = deadwood_after_each_discard(cards)
-        best = 999
-        for i in range(10):
-            if after[i] < best:
-                best = after[i]
-        if best >= after[10]:
-            return False  # the card does not help at all
-        stock = expected_after_draw(hand, model, util)
-        return util[best] + TAKE_MARGIN < stock
+        values = pickup_values(view, top)
+        return values["helps"] and values["take"] + TAKE_MARGIN < values["stock"]
 
     # --- discarding ---------------------------------------------------------------------------
 
@@ -234,29 +261,18 @@ class HardPlayer(Player):
             if hand[i] is not view.taken and after[i] < least:
                 least = after[i]
         model = Model(view)
-        if least == 0 or (least <= view.knock_limit and self.should_knock(view, model, least)):
+        if least == 0 or (least <= view.knock_limit and should_knock(view, least)):
             return self.knock(view, model, hand, after, least)
         util = utility_table(view)
         best_card = None
         best_score = 0.0
         for i in candidates(hand, after, view.taken, least):
             card = hand[i]
-            rest = [c for c in hand if c is not card]
-            score = expected_after_draw(rest, model, util) + DANGER_WEIGHT * danger(model, card)
+            score = discard_score(hand, card, model, util)
             if best_card is None or score < best_score:
                 best_card = card
                 best_score = score
         return Action(DISCARD, best_card)
-
-    def should_knock(self, view, model, least):
-        """Knock now, or play on (for gin, or to undercut an opponent who knocks)?"""
-        if view.stock_count >= LATE_STOCK or least <= LATE_MAX:
-            return True
-        scores = view.scores
-        need = view.rules.target - scores[view.player]
-        if need <= MATCH_POINT and least <= CLOSE_MAX:
-            return True
-        return False
 
     def knock(self, view, model, hand, after, least):
         best = None

@@ -17,7 +17,12 @@ from game.web.i18n import _
 from game.web.markup import log_items
 from game.web.render import attributes, fallback_focus, render
 from game.web.state import Ui, card_of_key, default_prefs, in_progress
-from game.web.tables import LocalTable
+from game.web.tables import LocalTable, TrainingTable
+
+HINTS_KEY = "ginrummy.hints."  # + the mode: {seed, used: {hand: [hints of seat 0, of seat 1]}}
+# Commands whose handler runs a computer player in the page (the coach: Hard's hint and the
+# review of a hand): the players' bundle is loaded before they run.
+NEEDS_PLAYERS = ("hint", "review")
 
 
 def now():
@@ -178,6 +183,7 @@ class App:
             return
         ui.order.update(order)
         self.use(table)
+        self.load_hints()
         ui.handover = ui.mode == "duo" and self.table.turn is not None
         self.refresh()
         if offer is not None:
@@ -202,6 +208,7 @@ class App:
         progress.started(self)
         ui.handover = ui.mode == "duo"
         self.save()
+        self.save_hints()
         self.set_hash()
         self.refresh()
         if announce:
@@ -211,6 +218,7 @@ class App:
     def use(self, table):
         self.table = table
         table.listen(self.on_table_change)
+        self.ui.coach = {"hint": None, "used": {}, "review": None}  # another match: nothing of the last one
         progress.use(self, table)
 
     # --- training hands (game.web.lesson: the guided hand, the rules guide's positions) ---------
@@ -234,7 +242,7 @@ class App:
         ui.mode = "cpu"  # for this hand only: the preference is kept for the player's own game
         ui.handover = False
         ui.lesson = {"code": code, "lesson": lesson}
-        self.use(lessons.TrainingTable(lesson, now))
+        self.use(TrainingTable(lesson, now))
         self.set_hash()
         self.refresh()
         self.announce(lessons.title(lesson) + ". " + lessons.step_text(lesson, self.view))
@@ -264,6 +272,50 @@ class App:
             self.take_focus()
             return True
         return False
+
+    # --- the coach (game.web.coach): the hints used are kept beside the match, per mode --------------
+
+    def load_hints(self):
+        from game.web import coach
+
+        data = None
+        raw = storage.store_get(HINTS_KEY + self.ui.mode)
+        if raw is not None:
+            try:
+                data = storage.parse(raw)
+            except CorruptSave:
+                data = None  # unreadable: no hint recorded (the match itself is untouched)
+        self.ui.coach["used"] = coach.read_used(data, self.table.seed)
+
+    def save_hints(self):
+        from game.web import coach
+
+        # A training hand is never saved, and its hints must not replace those of the own match.
+        if self.ui.mode in storage.SAVE_KEYS and not getattr(self.table, "training", False):
+            storage.store_set(HINTS_KEY + self.ui.mode, coach.used_data(self.ui, self.table.seed))
+
+    def coach_effect(self, effects):
+        """Keep the hints used; work out the hand's review after the dialog saying so is drawn
+        (replaying the hand and judging each decision takes a moment in the page)."""
+        from game.web import coach
+
+        if coach.RECORD_HINT in effects:
+            self.save_hints()
+        if coach.REVIEW in effects:
+            window.setTimeout(self.fill_review, 0)
+
+    def fill_review(self, *args):
+        from game.web import coach
+        from game.web import coachtext as W
+
+        view = self.view
+        if view is None or self.table is None or not coach.review_allowed(self.ui, view):
+            return
+        coach.fill_review(self.ui, view, self.table.hand_decisions(view.player))
+        self.show(view, True)
+        current = self.ui.coach["review"]
+        if current is not None and current["items"] is not None:
+            self.announce(W.review_summary(current["items"], current["total"]))
 
     # --- online tables (game.web.online: the server's HTTP calls and the socket) -------------------
 
@@ -376,6 +428,12 @@ class App:
         """Run one command and carry out its outcome: effects, the action, the announcement."""
         from game.web import commands
 
+        if name in NEEDS_PLAYERS and not (self.thinker is not None and self.thinker.players_loaded):
+            # The coach runs Hard in the page: load the computer players' bundle first (the
+            # worker's, from the browser's cache), then run the command.
+            self.start_thinker()
+            self.thinker.load_players(lambda loaded: self.command(name, arg) if loaded else self.players_failed())
+            return
         ui = self.ui
         ui.motion = None
         active = document.activeElement
@@ -424,6 +482,7 @@ class App:
         if self.online_effect(effects):
             self.announce(outcome.say)
             return
+        self.coach_effect(effects)
         if outcome.action is not None:
             self.send(outcome.action)
         elif commands.FOCUS_ONLY in effects:
@@ -510,7 +569,7 @@ class App:
                 ui.fresh_hand()
         view = self.table.view(seat)
         progress.after_move(self, view)
-        messages = [T.event_text(event, view, ui.mode, ui.names()) for event in view.events]
+        messages = [T.event_text(event, view, ui.names()) for event in view.events]
         if ui.handover:
             messages.append(T.turn_text(view, ui.mode, True))
         elif ui.lesson is not None:
@@ -572,6 +631,10 @@ class App:
         else:
             self.schedule()
 
+    def players_failed(self):
+        self.ui.notice = _("The computer player could not be loaded. Reload the page to play on.")
+        self.show(self.view)
+
     def decide_here(self, table, request, loaded):
         """The computer's move made in the page (the worker failed), once its players are loaded."""
         if self.asking is not request or table is not self.table:
@@ -579,8 +642,7 @@ class App:
         self.asking = None
         if not loaded:
             self.root.attrs["data-busy"] = "false"
-            self.ui.notice = _("The computer player could not be loaded. Reload the page to play on.")
-            self.show(self.view)
+            self.players_failed()
             return
         if table.step() is None:
             self.schedule()

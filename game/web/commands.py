@@ -89,8 +89,10 @@ def toggle(ui, view, index):
     ui.focus = "c" + str(index)
     if ui.selected is None:
         return None
+    # Translators: {card} is a card's name without article ("queen of hearts").
     message = fmt(_("Selected: {card}."), card=T.card_name(DECK[index]))
     if index in view.discard_deadwood:
+        # Translators: after "Selected: …"; {n} is the deadwood left if this card is discarded.
         message += " " + fmt(_("Deadwood after discarding it: {n}."), n=view.discard_deadwood[index])
     return Outcome(say=message)
 
@@ -108,7 +110,8 @@ def move_card(ui, view, arg):
     order[pos], order[new] = order[new], order[pos]
     ui.prefs["sort"] = "custom"
     ui.focus = "c" + str(index)
-    return Outcome(say=fmt(_("Moved the {card} to position {n}."), card=T.card_name(DECK[index]), n=new + 1),
+    # Translators: {card} is a card's name with its article ("the queen of hearts"), {n} its new place in the hand.
+    return Outcome(say=fmt(_("Moved {card} to position {n}."), card=T.the_card(DECK[index]), n=new + 1),
                    effects=(SAVE_PREFS, SAVE))
 
 
@@ -123,7 +126,8 @@ def place_card(ui, view, arg):
     order.insert(order.index(target) + (1 if rightwards else 0), index)
     ui.prefs["sort"] = "custom"
     ui.focus = "c" + str(index)
-    return Outcome(say=fmt(_("Moved the {card} to position {n}."), card=T.card_name(DECK[index]), n=order.index(index) + 1),
+    # Translators: {card} is a card's name with its article ("the queen of hearts"), {n} its new place in the hand.
+    return Outcome(say=fmt(_("Moved {card} to position {n}."), card=T.the_card(DECK[index]), n=order.index(index) + 1),
                    effects=(SAVE_PREFS, SAVE))
 
 
@@ -387,6 +391,7 @@ def level(ui, view, value):
         return None
     ui.prefs["level"] = value
     ui.focus = "level"
+    # Translators: {level} is "Easy", "Medium" or "Hard".
     return Outcome(say=fmt(_("Computer level: {level}."), level=T.level_name(value)), effects=(SAVE_PREFS, LEVEL))
 
 
@@ -643,3 +648,9 @@ def lesson_leave(ui, view, arg):
 
 
 COMMANDS.update({"lesson_restart": lesson_restart, "lesson_leave": lesson_leave, "guided": guided})
+
+
+# The coach: the hint, its setting, the review of a hand (game.web.coach).
+from game.web.coach import COMMANDS as COACH_COMMANDS  # noqa: E402 (it imports this module's Outcome when run)
+
+COMMANDS.update(COACH_COMMANDS)

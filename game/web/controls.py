@@ -16,6 +16,7 @@ CHOICES = {
     "level": lambda target: target.value,
     "four": lambda target: bool(target.checked),
     "quick": lambda target: bool(target.checked),
+    "hints": lambda target: bool(target.checked),
     "pace": lambda target: target.value,
     "pick_sort": lambda target: target.value,
     "mode": lambda target: target.value,
@@ -65,6 +66,8 @@ def on_click(app, ev):
     act = target.attrs["data-act"]
     if act == "card":
         app.command("card", int(target.attrs["data-card"]))
+    elif "data-arg" in target.attrs:  # a numbered item (a step of the hand review)
+        app.command(act, int(target.attrs["data-arg"]))
     else:
         app.command(act)
 

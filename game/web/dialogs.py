@@ -40,7 +40,8 @@ def render_dialog(view, ui):
     if kind == "discard":
         card = DECK[d["card"]]
         title = _("Discard")
-        body.append('<p>' + esc(fmt(_("Discard the {card}?"), card=T.card_name(card))) + '</p>')
+        # Translators: {card} is a card's name with its article ("the queen of diamonds", fr « la dame de carreau »).
+        body.append('<p>' + esc(fmt(_("Discard {card}?"), card=T.the_card(card))) + '</p>')
         body.append(dialog_buttons([("confirm_discard", _("Discard"), True), ("cancel", _("Cancel"), False)]))
     elif kind in ("knock", "gin", "big_gin"):
         title, parts = render_knock_dialog(view, d)
@@ -53,7 +54,7 @@ def render_dialog(view, ui):
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
     elif kind == "sheet":
         title = _("Score sheet")
-        body.append(render_sheet(view, ui.names()))
+        body.append(render_sheet(view, ui.names(), ui))
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
     elif kind == "help":
         title = _("Keyboard shortcuts")
@@ -83,6 +84,11 @@ def render_dialog(view, ui):
             body.append('<p class="g-warn">' + esc(_("Starting a new game ends the match in progress.")) + '</p>')
         body.append(render_new_game(d.get("rules", ui.prefs["rules"]), d.get("mode", ui.mode)))
         body.append(dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
+    elif kind == "review":
+        from game.web.coach import render_review_dialog
+
+        title, part = render_review_dialog(view, ui)
+        body.append(part)
     elif kind == "replay":
         title = _("Replay")
         body.append('<p>' + esc(_("Start this match again from its first deal? The same cards will be dealt.")) + '</p>')
@@ -150,11 +156,15 @@ def render_menu(view, ui):
     out.append(select_field(_("Sort the hand"), "pick_sort", sorts, prefs["sort"]))
     out.append(check_field(_("Four-color deck"), "four", prefs["four"]))
     out.append(check_field(_("Discard without confirmation (double-tap a card)"), "quick", prefs["quick"]))
+    if ui.mode != "online":  # a friend's score sheet would not show them
+        out.append(check_field(_("Hints: the “What would you play?” button (shown on the score sheet)"), "hints",
+                               prefs.get("hints", False)))
     out.append('</div>')
     if view is not None:
         rules = view.rules
-        out.append('<p class="g-rules-full">' + esc(fmt(_("{variant}: {summary}"), variant=T.preset_title(rules.name),
-                                                         summary=T.rules_summary(rules))) + '</p>')
+        # Translators: the menu's line on the rules in play; {variant} is a preset's name ("Classic").
+        out.append('<p class="g-rules-full"><strong>' + esc(fmt(_("Rules in play: {variant}."), variant=T.preset_title(rules.name)))
+                   + '</strong> ' + esc(T.rules_summary(rules)) + '</p>')
     out.append('<div class="g-actions">'
                '<button type="button" class="g-btn" data-act="clear" data-key="clear">' + esc(_("Clear saved data")) + '</button>'
                '<button type="button" class="g-btn g-primary" data-act="cancel" data-key="cancel">' + esc(_("Close")) + '</button></div>')
@@ -173,27 +183,32 @@ def dialog_buttons(buttons):
 
 def render_shortcuts():
     """The keyboard shortcuts as a definition list (the keys of `game.web.keys`, in this language)."""
-    keys = [("← →", _("move in your hand")), ("Alt+← →", _("move the card (reorder)")),
+    keys = [("← →", _("go from card to card in your hand")), ("Alt+← →", _("move the card to reorder your hand")),
             (pgettext("keys", "Enter, Space"), _("select a card")),
             (pgettext("keys", "Esc"), _("cancel a selection or a dialog"))]
     for command, text in (("draw_stock", _("draw from the stock")), ("draw_discard", _("take the top of the discard pile")),
                           ("take_upcard", _("take the upcard")), ("pass", _("pass the upcard")),
                           ("discard", _("discard the selected card")), ("knock", pgettext("verb", "knock")),
                           ("gin", _("gin")), ("sort", _("change the sort order")), ("next_hand", _("next hand")),
-                          ("show_pile", _("show the whole discard pile"))):
+                          ("show_pile", _("show the whole discard pile")),
+                          ("hint", _("what would you play? (a hint, when turned on in the menu)"))):
         keys.append((key_for(command), text))
-    keys.append((HELP_KEY, _("this list")))
+    keys.append((HELP_KEY, _("show this list")))
     return '<dl class="g-keys">' + "".join('<dt><kbd>' + esc(k) + '</kbd></dt><dd>' + esc(v) + '</dd>' for k, v in keys) + '</dl>'
+
+
+def preset_text(preset):
+    """A preset as a radio button's text: its name, then its rules in whole sentences."""
+    return ('<span><strong>' + esc(T.preset_title(preset)) + '</strong> <span class="g-radio-text">'
+            + esc(T.rules_summary(Rules.preset(preset))) + '</span></span>')
 
 
 def render_new_game(chosen, mode):
     """The new game's choices: the rules presets and the opponent (radio buttons)."""
     body = ['<fieldset><legend>' + esc(_("Rules")) + '</legend>']
     for name in PRESETS:
-        rules = Rules.preset(name)
         body.append('<label class="g-radio"><input type="radio" name="g-rules" value="' + name + '" data-act="pick_rules" data-key="rules-' + name + '"'
-                    + (' checked' if name == chosen else '') + '> <span><strong>' + esc(T.preset_title(name)) + '</strong>: '
-                    + esc(T.rules_summary(rules)) + '</span></label>')
+                    + (' checked' if name == chosen else '') + '> ' + preset_text(name) + '</label>')
     body.append('</fieldset><fieldset><legend>' + esc(_("Opponent")) + '</legend>')
     for value in LOCAL_MODES:  # a new game in the page (online, the friend is asked: "offer_new")
         label = T.mode_name(value)
@@ -251,7 +266,8 @@ def render_knock_dialog(view, d):
     title = titles[kind]
     out = []
     if kind != "big_gin":
-        out.append('<p>' + esc(fmt(_("Your discard: the {card}."), card=T.card_name(DECK[d["card"]]))) + '</p>')
+        # Translators: {card} is a card's name with its article ("the queen of diamonds").
+        out.append('<p>' + esc(fmt(_("Your discard: {card}."), card=T.the_card(DECK[d["card"]]))) + '</p>')
     out.append('<p>' + esc(_("Your melds (the best arrangement; change a card's group to declare other melds):")) + '</p>')
     cards = sorted(knock_cards(view, d), key=lambda c: (d["groups"].get(c.index, 0) or 9, c.rank, c.suit))
     out.append('<ul class="g-groups">')
@@ -260,9 +276,12 @@ def render_knock_dialog(view, d):
         options = ['<option value="0"' + (' selected' if current == 0 else '') + '>' + esc(_("Deadwood")) + '</option>']
         for number in range(1, GROUPS + 1):
             options.append('<option value="' + str(number) + '"' + (' selected' if current == number else '') + '>'
+                           # Translators: a meld of the knock dialog; {n} is 1, 2 or 3.
                            + esc(fmt(_("Meld {n}"), n=number)) + '</option>')
         out.append('<li class="g-group-row">' + card_html(c, "g-small") + ' <label class="g-field">'
-                   + '<span class="g-visually-hidden">' + esc(fmt(_("Group of the {card}"), card=T.card_name(c))) + '</span>'
+                   # Translators: the hidden name of a card's group select in the knock dialog; {card}
+                   # is a card's name with its article ("the queen of diamonds").
+                   + '<span class="g-visually-hidden">' + esc(fmt(_("Meld or deadwood for {card}"), card=T.the_card(c))) + '</span>'
                    + '<select data-act="group" data-card="' + str(c.index) + '" data-key="g' + str(c.index) + '">'
                    + "".join(options) + '</select></label></li>')
     out.append('</ul>')
@@ -271,9 +290,11 @@ def render_knock_dialog(view, d):
     number = 0
     for meld in melds:
         number += 1
+        # Translators: before the cards of a declared meld; {n} is 1, 2 or 3.
         summary.append('<li>' + esc(fmt(_("Meld {n}:"), n=number)) + ' ' + meld_cards(meld) + '</li>')
     if arrangement is not None:
-        summary.append('<li>' + esc(_("Deadwood:")) + ' ' + esc(T.points_text(arrangement.deadwood_points)) + '</li>')
+        # Translators: the declared deadwood's total; {points} is "6 points".
+        summary.append('<li>' + esc(fmt(_("Deadwood: {points}."), points=T.points_text(arrangement.deadwood_points))) + '</li>')
     out.append('<ul class="g-declared">' + "".join(summary) + '</ul>')
     if problem:
         out.append('<p class="g-problem" role="alert">' + esc(problem) + '</p>')
@@ -290,8 +311,8 @@ def render_knock_dialog(view, d):
 def render_handover(view):
     """The hand-over screen: no card of either hand, a button to reveal the next player's hand."""
     current = view.turn
-    name = T.name_player((current if current is not None else 0) + 1)
-    return ('<div class="g-handover"><h2 class="g-title">' + esc(fmt(_("Pass the device to {player}."), player=name))
-            + '</h2><p>' + esc(_("The other player should look away. Nobody's cards are shown until then."))
+    return ('<div class="g-handover"><h2 class="g-title">' + esc(T.pass_device((current if current is not None else 0) + 1))
+            + '</h2><p>' + esc(_("The other player should look away: both hands stay hidden until you press "
+                                 "“Reveal my hand”."))
             + '</p><button type="button" class="g-btn g-primary" data-act="reveal" data-key="reveal">'
             + esc(_("Reveal my hand")) + '</button></div>')

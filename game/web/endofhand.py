@@ -6,6 +6,7 @@ arrangements, the score sheet and the totals.
 """
 
 from game.web import text as T
+from game.web.coach import hints_used, review_button
 from game.web.i18n import _, fmt, pgettext
 from game.web.keys import key_for
 from game.web.markup import esc, in_order, meld_cards
@@ -20,7 +21,7 @@ def render_end(view, ui):
     title = _("End of the match") if over else _("End of the hand")
     out.append('<h2 class="g-title">' + esc(title) + '</h2>')
     if over:
-        out.append('<p class="g-banner"><strong>' + esc(T.match_result(view, ui.mode, names)) + '</strong></p>')
+        out.append('<p class="g-banner"><strong>' + esc(T.match_result(view, names)) + '</strong></p>')
         if ui.daily is not None:
             from game.web.dailydialog import end_block
 
@@ -28,14 +29,16 @@ def render_end(view, ui):
         out.append(render_totals(view, names))
         out.append('<div class="g-actions">'
                    + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
-                   + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button></div>')
-    out.append('<p class="g-banner"><strong>' + esc(T.hand_headline(view, ui.mode, names)) + '</strong>'
+                   + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button>'
+                   + review_button(view, ui) + '</div>')
+    out.append('<p class="g-banner"><strong>' + esc(T.hand_headline(view, names)) + '</strong>'
                '<span class="g-scoreline">' + esc(T.score_line(view, names)) + '</span></p>')
     if not over and any(action.kind == "next_hand" for action in view.legal_actions):  # a training hand has none
         key = key_for("next_hand")
         out.append('<div class="g-actions"><button type="button" class="g-btn g-primary" data-act="next_hand" data-key="next_hand"'
                    + (' aria-keyshortcuts="' + key + '"' if key else '') + '>'
-                   + esc(_("Next hand")) + (' <kbd aria-hidden="true">' + esc(key) + '</kbd>' if key else '') + '</button></div>')
+                   + esc(_("Next hand")) + (' <kbd aria-hidden="true">' + esc(key) + '</kbd>' if key else '') + '</button>'
+                   + review_button(view, ui) + '</div>')
     result = view.result
     me, other = view.player, 1 - view.player
     if result is not None:
@@ -52,7 +55,7 @@ def render_end(view, ui):
         sides.sort(key=lambda side: side[0])
     for seat, melds, dead_cards, dead, layoffs, extra in sides:
         out.append(render_spread(names[seat], melds, dead_cards, dead, layoffs, result, extra))
-    out.append(render_sheet(view, names))
+    out.append(render_sheet(view, names, ui))
     out.append('</div>')
     return "".join(out)
 
@@ -66,12 +69,14 @@ def laid_off(result):
     return added
 
 
-def render_spread(name, melds, dead_cards, dead, layoffs, result, added=()):
+def render_spread(who, melds, dead_cards, dead, layoffs, result, added=()):
     """One player's hand: melds (with the cards laid off on them, marked), the layoffs one per
     line naming the meld as it stood then (shown one by one), deadwood = points."""
-    out = ['<section class="g-spread"><h3>' + esc(T.capital(name)) + '</h3>']
-    out.append('<p class="g-melds">' + esc(_("Melds:")) + ' '
-               + ("".join(meld_cards(m, "", added) for m in melds) if melds else esc(_("none"))) + '</p>')
+    out = ['<section class="g-spread"><h3>' + esc(T.label(who)) + '</h3>']
+    if melds:
+        out.append('<p class="g-melds">' + esc(_("Melds:")) + ' ' + "".join(meld_cards(m, "", added) for m in melds) + '</p>')
+    else:
+        out.append('<p class="g-melds">' + esc(_("Melds: none.")) + '</p>')
     if layoffs:
         out.append('<ol class="g-layoffs" aria-label="' + esc(_("Layoffs")) + '">')
         grown = [list(m) for m in result.knocker_melds]
@@ -80,31 +85,44 @@ def render_spread(name, melds, dead_cards, dead, layoffs, result, added=()):
             step += 1
             meld = in_order(grown[target]) if 0 <= target < len(grown) else []
             out.append('<li class="g-step g-d' + str(min(step, 9)) + '">'
-                       + esc(fmt(_("{card} laid off on {meld}"), card=T.card_name(card),
-                                 meld=", ".join(T.card_label(c) for c in meld))) + '</li>')
+                       # Translators: one layoff at the end of a hand; {card} is a card's name with its
+                       # article ("the 8 of spades"), {meld} the meld as it stood, in short labels ("5♠ 6♠ 7♠").
+                       + esc(T.capital(fmt(_("{card} laid off on {meld}"), card=T.the_card(card),
+                                           meld=" ".join(T.card_label(c) for c in meld)))) + '</li>')
             if 0 <= target < len(grown):
                 grown[target].append(card)
         out.append('</ol>')
-    out.append('<p class="g-melds">' + esc(_("Deadwood:")) + ' '
-               + (meld_cards(dead_cards, "g-dead") if dead_cards else esc(_("none")))
-               + ' = ' + esc(T.points_text(dead)) + '</p></section>')
+    if dead_cards:
+        # Translators: {cards} are the deadwood cards (shown as cards), {points} their total ("12 points").
+        line = fmt(esc(_("Deadwood: {cards} ({points})")), cards=meld_cards(dead_cards, "g-dead"),
+                   points=esc(T.points_text(dead)))
+    else:
+        line = esc(_("Deadwood: none."))
+    out.append('<p class="g-melds">' + line + '</p></section>')
     return "".join(out)
 
 
-def render_sheet(view, names):
-    """The score sheet: one row per finished hand (also shown in its own dialog)."""
+def render_sheet(view, names, ui=None):
+    """The score sheet: one row per finished hand (also shown in its own dialog), with the hints
+    each player used in it (`ui.coach["used"]`)."""
     lines = view.sheet
     kinds = {"knock": pgettext("hand result", "Knock"), "undercut": _("Undercut"), "gin": _("Gin"),
              "big_gin": _("Big gin"), "dead": _("Dead hand")}
     out = ['<table class="g-sheet"><caption>' + esc(_("Score sheet")) + '</caption><thead><tr><th scope="col">'
            + esc(_("Hand")) + '</th><th scope="col">' + esc(_("Result")) + '</th><th scope="col">'
-           + esc(T.capital(names[0])) + '</th><th scope="col">' + esc(T.capital(names[1])) + '</th></tr></thead><tbody>']
+           + esc(T.label(names[0])) + '</th><th scope="col">' + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
     for line in lines:
         winner = line["winner"]
         result = kinds.get(line["kind"], line["kind"])
-        if winner is not None:
-            result += " · " + fmt(_("+{n} for {player}"), n=line["points"], player=names[winner])
-        out.append('<tr><td>' + str(line["hand"]) + '</td><td>' + esc(result) + '</td><td>'
+        if winner is not None and names[winner].kind == "you":
+            # Translators: in the score sheet's Result column, after "Knock" or "Gin"; {n} is the hand's points.
+            result += " · " + fmt(_("+{n} for you"), n=line["points"])
+        elif winner is not None:
+            # Translators: in the score sheet's Result column; {n} is the hand's points, {player}
+            # "the computer", "your friend" or "Player 2" (inside the sentence).
+            result += " · " + fmt(_("+{n} for {player}"), n=line["points"], player=T.name(names[winner]))
+        result = esc(result) + (hints_used(ui, line["hand"], names) if ui is not None else "")
+        out.append('<tr><td>' + str(line["hand"]) + '</td><td>' + result + '</td><td>'
                    + str(line["scores"][0]) + '</td><td>' + str(line["scores"][1]) + '</td></tr>')
     if not lines:
         out.append('<tr><td colspan="4">' + esc(_("No hand finished yet.")) + '</td></tr>')
@@ -120,7 +138,7 @@ def render_totals(view, names):
     rows = [("points", _("Hand points")), ("box", _("Hands won bonus")), ("game", _("Game bonus")),
             ("shutout", _("Shutout")), ("total", _("Total"))]
     out = ['<table class="g-sheet"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><td></td><th scope="col">'
-           + esc(T.capital(names[0])) + '</th><th scope="col">' + esc(T.capital(names[1])) + '</th></tr></thead><tbody>']
+           + esc(T.label(names[0])) + '</th><th scope="col">' + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
     for key, label in rows:
         out.append('<tr><th scope="row">' + esc(label) + '</th><td>' + str(totals[0][key]) + '</td><td>'
                    + str(totals[1][key]) + '</td></tr>')

@@ -38,6 +38,8 @@ def command_keys():
             "next_hand": pgettext("shortcut", "N"),
             # Translators: the key that shows the whole discard pile (one letter).
             "show_pile": pgettext("shortcut", "H"),
+            # Translators: the key that asks "What would you play?", the coach's hint (one letter).
+            "hint": pgettext("shortcut", "W"),
         }
         for name in keys:
             keys[name] = keys[name].strip().lower()[:1]

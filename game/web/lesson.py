@@ -5,9 +5,9 @@ for a worked example, see `game.training.from_code`); the engine builds it, and 
 words it: the panel above the table (what the hand is, the step to play and why, or that the
 hand has left the script), the sentences of each step, and the refusals of a bad address.
 
-A lesson is played on a `TrainingTable`: a local table against the lesson's computer player
-that is never saved (the player's own match stays as it was) and is marked as training, so
-nothing counts it as a normal match. Pure Python (no `browser`), tested in CPython.
+A lesson is played on a `game.web.tables.TrainingTable`: a local table against the lesson's
+computer player that is never saved (the player's own match stays as it was) and is marked as
+training, so nothing counts it as a normal match. Pure Python (no `browser`), tested in CPython.
 """
 
 from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, TAKE_UPCARD, Action
@@ -15,25 +15,6 @@ from game.training import LEARNER, from_code, progress
 from game.web import text as T
 from game.web.i18n import N_, _, fmt, ngettext
 from game.web.markup import esc
-from game.web.tables import HUMAN, LocalTable
-
-
-class TrainingTable(LocalTable):
-    """A lesson's table: the learner against the lesson's computer player. `training` tells
-    whoever keeps results (saves, statistics) that this is not a normal match; `to_dict` is
-    None, as for a table kept elsewhere, so the page never saves it."""
-
-    training = True
-
-    def __init__(self, lesson, clock=None):
-        super().__init__(lesson.start(), [HUMAN, lesson.level], clock)
-        self.lesson = lesson
-
-    def set_level(self, seat, level):
-        """The lesson's computer stays at its level: the script depends on its replies."""
-
-    def to_dict(self):
-        return None
 
 
 def open_lesson(code):

@@ -4,8 +4,8 @@ offer, a lost connection). Pure render from the UI state (`Ui.online`, `Ui.lobby
 `game.web.render`; the network is the adapter's (`game.web.online`).
 """
 
-from game.rules import PRESETS, Rules
-from game.web import text as T
+from game.rules import PRESETS
+from game.web.dialogs import preset_text
 from game.web.i18n import _, fmt
 from game.web.markup import esc
 
@@ -21,8 +21,7 @@ def render_lobby(ui):
     for name in PRESETS:
         out.append('<label class="g-radio"><input type="radio" name="g-lobby-rules" value="' + name
                    + '" data-act="lobby_rules" data-key="lobby-rules-' + name + '"'
-                   + (' checked' if name == chosen else '') + '> <span><strong>' + esc(T.preset_title(name))
-                   + '</strong>: ' + esc(T.rules_summary(Rules.preset(name))) + '</span></label>')
+                   + (' checked' if name == chosen else '') + '> ' + preset_text(name) + '</label>')
     out.append('</fieldset><button type="button" class="g-btn g-primary" data-act="online_open" data-key="online_open">'
                + esc(_("Open a table")) + '</button></section>')
     out.append('<section class="g-lobby-join" aria-labelledby="g-join-title"><h3 id="g-join-title">'

@@ -60,7 +60,9 @@ def screen_name(view, ui):
     if ui.handover:
         return "hidden"
     if view.phase in ("hand_over", "match_over"):
-        return "end"
+        from game.web.coach import reviewing
+
+        return "play g-reviewing" if reviewing(view, ui) is not None else "end"
     return "play"
 
 
@@ -83,6 +85,10 @@ def render_screen(view, ui):
 
         return render_handover(view)
     if view.phase in ("hand_over", "match_over"):
+        from game.web.coach import render_position, reviewing
+
+        if reviewing(view, ui) is not None:  # a decision of the hand review, on the table
+            return render_position(view, ui)
         from game.web.endofhand import render_end
 
         return render_end(view, ui)

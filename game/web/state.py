@@ -14,9 +14,10 @@ PACES = {"slow": 1500, "normal": 900, "fast": 350}  # the computer's pace: ms be
 
 
 def default_prefs():
-    """quick: discard without a confirmation (a double tap or click on a card discards it)."""
+    """quick: discard without a confirmation (a double tap or click on a card discards it);
+    hints: offer the "What would you play?" button (off: a match that counts has none)."""
     return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu",
-            "pace": "normal", "quick": False}
+            "pace": "normal", "quick": False, "hints": False}
 
 
 def card_of_key(key):
@@ -69,6 +70,8 @@ class Ui:
         self.online = None
         self.lobby = {"rules": self.prefs["rules"], "code": ""}
         self.online_available = False
+        # The coach (game.web.coach): the hint shown, the hints used per hand, the hand's review.
+        self.coach = {"hint": None, "used": {}, "review": None}
         # Statistics and the daily deal (game.web.stats, game.web.daily): the statistics, whether
         # the stored ones could not be read, the daily record, today's (year, month, day), and
         # the date of the daily deal on the table (None for any other match).
@@ -88,11 +91,11 @@ class Ui:
         return None if self.mode == "duo" else 0
 
     def names(self):
-        """Each seat's name inside sentences."""
+        """Who plays each seat (`text.Who`), for the sentences and headings that name them."""
         if self.mode == "duo":
-            return [T.name_player(1), T.name_player(2)]
-        other = T.name_computer() if self.mode == "cpu" else T.name_friend()
-        return [T.name_you(), other] if self.my_seat() == 0 else [other, T.name_you()]
+            return [T.Who("player", 1), T.Who("player", 2)]
+        other = T.Who("computer" if self.mode == "cpu" else "friend")
+        return [T.Who("you"), other] if self.my_seat() == 0 else [other, T.Who("you")]
 
     def seat(self, turn):
         """The seat whose hand is on screen, given whose turn it is (None between hands)."""

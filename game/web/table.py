@@ -9,6 +9,7 @@ ever written into the DOM (the View holds none).
 
 from game.actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD
 from game.cards import DECK
+from game.web import coach
 from game.web import text as T
 from game.web.i18n import _, fmt, pgettext
 from game.web.keys import key_for
@@ -34,11 +35,13 @@ def render_bar(view, ui):
                    + menu_button() + '</div></div>')
         return "".join(out)
     names, scores, rules = ui.names(), view.scores, view.rules
-    out.append('<p class="g-score">' + esc(fmt(_("Score: {a} {x}, {b} {y} (game to {target})"),
-                                                a=T.capital(names[0]), x=scores[0], b=names[1], y=scores[1],
+    # Translators: the score bar; {a} and {b} are the players as headings ("You", "The computer",
+    # "Player 1"), {x} and {y} their scores, {target} the score that ends the match (100). Keep a
+    # separator between a name and its score: "Player 1: 31", never "Player 1 31".
+    out.append('<p class="g-score">' + esc(fmt(_("Score – {a}: {x} · {b}: {y} (game to {target})"),
+                                                a=T.label(names[0]), x=scores[0], b=T.label(names[1]), y=scores[1],
                                                 target=rules.target)) + '</p>')
-    out.append('<p class="g-rules">' + esc(fmt(_("{variant}: {summary}"), variant=T.preset_title(rules.name),
-                                                summary=T.limit_text(view))) + '</p>')
+    out.append('<p class="g-rules">' + esc(T.rules_line(view)) + '</p>')
     if ui.daily is not None:
         from game.web.dailydialog import bar_tag
 
@@ -56,8 +59,8 @@ def render_table(view, ui):
     other = 1 - view.player
     out = []
     # The opponent: face-down cards (no identity anywhere), the count, the cards they took.
-    out.append('<section class="g-opponent" aria-label="' + esc(T.capital(names[other])) + '">')
-    out.append('<h2 class="g-title">' + esc(T.capital(names[other])) + ' · '
+    out.append('<section class="g-opponent" aria-label="' + esc(T.label(names[other])) + '">')
+    out.append('<h2 class="g-title">' + esc(T.label(names[other])) + ' · '
                + esc(T.cards_count(view.opponent_count)) + '</h2>')
     backs = BACK * view.opponent_count
     if ui.motion == "their_draw" and view.opponent_count:
@@ -74,11 +77,13 @@ def render_table(view, ui):
     out.append('<button type="button" class="g-stock' + suggest_class(hint, DRAW_STOCK) + '" data-act="draw_stock" data-key="stock"'
                + shortcut_attr("draw_stock") + ('' if draw else ' aria-disabled="true"')
                + '><span class="g-back g-pile-card" aria-hidden="true"></span>'
+               # Translators: the stock's label; {count} is "31 cards".
                '<span class="g-pile-label">' + esc(fmt(_("Stock: {count}"), count=T.cards_count(view.stock_count)))
                + '</span></button>')
     if view.discard_pile:
         top = view.discard_pile[-1]
         take = legal(ui, view, TAKE_UPCARD) or legal(ui, view, DRAW_DISCARD)
+        # Translators: the discard pile's accessible name; {card} is its top card without article ("queen of hearts").
         label = fmt(_("Discard pile: {card}"), card=T.card_name(top))
         keys = " ".join(k for k in (key_for("draw_discard"), key_for("take_upcard")) if k)
         moved = " g-arrive" if ui.motion == "discard" else ""
@@ -94,6 +99,7 @@ def render_table(view, ui):
     out.append('</section>')
     # Whose turn, what to do (and what is possible: knock, gin, big gin, with which discard).
     out.append('<p class="g-prompt">' + esc(T.turn_text(view, ui.mode, ui.handover)) + '</p>')
+    out.append(coach.render_hint(view, ui))
     out.append('<div class="g-seat">')
     out.append(render_hand(view, ui))
     out.append(render_actions(view, ui))
@@ -147,6 +153,7 @@ def render_actions(view, ui):
         out.append(action_button(_("Gin"), "gin", legal(ui, view, GIN), suggest_class(hint, GIN).strip()))
         if view.rules.big_gin_bonus is not None:
             out.append(action_button(_("Big gin"), "big_gin", legal(ui, view, BIG_GIN)))
+    out.append(coach.hint_button(view, ui))
     sort_names = {"rank": _("Sort: by rank"), "suit": _("Sort: by suit"), "melds": _("Sort: by melds"),
                   "custom": _("Sort: your order")}
     out.append(action_button(sort_names.get(ui.prefs["sort"], _("Sort: by rank")), "sort", True, "g-sort"))
@@ -187,10 +194,15 @@ def render_hand(view, ui):
     after = view.discard_deadwood
     selected_index = ui.selected
     hint = suggested_move(ui, view)
+    hinted = coach.hint_card(view, ui)
     focus_index = card_of_key(ui.focus)
     if focus_index not in order:
         focus_index = selected_index if selected_index is not None else (hand[0].index if hand else None)
-    title = _("Your hand") if ui.mode != "duo" else fmt(_("Hand of {player}"), player=ui.names()[view.player])
+    if ui.mode == "duo":
+        # Translators: two players on one device; {number} is 1 or 2 (fr « Main du joueur {number} »).
+        title = fmt(_("Player {number}'s hand"), number=view.player + 1)
+    else:
+        title = _("Your hand")
     out = ['<section class="g-hand-area" aria-label="' + esc(title) + '">']
     out.append('<h2 class="g-title g-visually-hidden">' + esc(title) + '</h2>')
     out.append('<ul class="g-hand g-n' + str(len(hand)) + '" aria-label="'
@@ -211,6 +223,9 @@ def render_hand(view, ui):
                 classes.append("g-arrive")
         if hint is not None and hint[1] == card.index:
             classes.append("g-suggest")
+        if card.index == hinted:
+            classes.append("g-suggested")
+            flags.append(_("Hard's choice"))
         selected = selected_index == card.index
         if selected:
             classes.append("g-selected")
@@ -220,11 +235,15 @@ def render_hand(view, ui):
         out.append('<li>' + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
     out.append('</ul>')
     if len(view.hand) == 11 and view.best_discard_deadwood is not None:
+        # Translators: under the hand of 11 cards; {n} is the lowest deadwood a discard leaves.
         line = fmt(_("Deadwood after your best discard: {n}"), n=view.best_discard_deadwood)
     else:
+        # Translators: under the hand; {n} is its deadwood count.
         line = fmt(_("Deadwood: {n}"), n=view.arrangement.deadwood_points)
     if selected_index is not None and selected_index in after:
-        line += " · " + fmt(_("after discarding the {card}: {n}"), card=T.card_name(DECK[selected_index]), n=after[selected_index])
+        # Translators: after the deadwood line; {card} is a card's name with its article ("the
+        # queen of diamonds"), {n} the deadwood left if it is discarded.
+        line += " · " + fmt(_("if you discard {card}: {n}"), card=T.the_card(DECK[selected_index]), n=after[selected_index])
     out.append('<p class="g-deadwood">' + esc(line) + '</p>')
     out.append('</section>')
     return "".join(out)

@@ -133,6 +133,13 @@ class LocalTable:
         self._changed()
         return True
 
+    def hand_decisions(self, seat):
+        """[(View, Action)] of the seat's decisions in the current hand, rebuilt by the engine
+        from the saved actions (`game.replay`): what a hand review judges and shows again."""
+        from game.replay import decisions
+
+        return decisions(self.match.to_dict(), seat)
+
     def _player(self, seat):
         if self.seats[seat] == HUMAN:
             return None
@@ -146,3 +153,27 @@ class LocalTable:
 
     def to_dict(self):
         return self.match.to_dict()
+
+
+class TrainingTable(LocalTable):
+    """A lesson's table: the learner against the lesson's computer player. `training` tells
+    whoever keeps results (saves, statistics) that this is not a normal match; `to_dict` is
+    None, as for a table kept elsewhere, so the page never saves it."""
+
+    training = True
+
+    def __init__(self, lesson, clock=None):
+        super().__init__(lesson.start(), [HUMAN, lesson.level], clock)
+        self.lesson = lesson
+
+    def set_level(self, seat, level):
+        """The lesson's computer stays at its level: the script depends on its replies."""
+
+    def to_dict(self):
+        return None
+
+    def hand_decisions(self, seat):
+        """The seat's decisions in this hand, replayed from the lesson's deal (there is no save)."""
+        from game.replay import decisions_from
+
+        return decisions_from(self.lesson.start(), self.match.actions, seat)

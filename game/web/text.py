@@ -8,28 +8,55 @@ engine's settlement; nothing is computed here but words.
 from game import cardnames
 from game.web.i18n import N_, _, fmt, ngettext, pgettext
 
-# Player names. Translators: names used inside sentences such as "Points for {player}".
+# --- who plays -------------------------------------------------------------------------------------
+
+class Who:
+    """Who sits in a seat, as the sentences need it: `kind` is "you", "computer", "friend" (an
+    online table) or "player" (two players on one device, `number` 1 or 2). A sentence about
+    "you" is a message of its own; the others are named with `name()` inside a sentence, or
+    have a message of their own where a language joins the name to a preposition (fr « au
+    joueur 2 », « du joueur 2 »)."""
+
+    __slots__ = ("kind", "number")
+
+    def __init__(self, kind, number=None):
+        self.kind = kind
+        self.number = number
+
+    def __eq__(self, other):
+        return isinstance(other, Who) and (self.kind, self.number) == (other.kind, other.number)
+
+    def __repr__(self):
+        return "Who(" + repr(self.kind) + ("" if self.number is None else ", " + str(self.number)) + ")"
 
 
-def name_you():
-    # Translators: the human player, as used inside sentences ("Points for you").
-    return _("you")
+def name(who):
+    """A player other than "you", inside a sentence ("the computer", fr « le joueur 2 »)."""
+    if who.kind == "computer":
+        # Translators: the computer opponent inside a sentence ("The computer discarded the 7 of
+        # hearts.", "+10 for the computer"); the page capitalises it at the start of a sentence.
+        return _("the computer")
+    if who.kind == "friend":
+        # Translators: the other player of an online table inside a sentence ("Your friend
+        # discarded the 7 of hearts."); the page capitalises it at the start of a sentence.
+        return _("your friend")
+    # Translators: one of two players on one device, inside a sentence ("Player 2 discarded the
+    # 7 of hearts.", "+10 for Player 2"); {number} is 1 or 2. With its article where the
+    # language needs one (fr « le joueur {number} »).
+    return fmt(pgettext("player in a sentence", "Player {number}"), number=who.number)
 
 
-def name_computer():
-    # Translators: the computer opponent, as used inside sentences ("Points for the computer").
-    return _("the computer")
-
-
-def name_friend():
-    # Translators: the other player of an online table, as used inside sentences
-    # ("Points for your friend").
-    return _("your friend")
-
-
-def name_player(number):
-    # Translators: a player of a two-player game on one device; {number} is 1 or 2.
-    return fmt(_("Player {number}"), number=number)
+def label(who):
+    """A player as a heading or a column of the score sheet ("You", "The computer", "Player 2")."""
+    if who.kind == "you":
+        return pgettext("player label", "You")
+    if who.kind == "computer":
+        return pgettext("player label", "The computer")
+    if who.kind == "friend":
+        return pgettext("player label", "Your friend")
+    # Translators: a player of a two-player game on one device, as a heading or a column of the
+    # score sheet; {number} is 1 or 2.
+    return fmt(pgettext("player label", "Player {number}"), number=who.number)
 
 
 def capital(text):
@@ -40,73 +67,115 @@ def card_name(card):
     return cardnames.card_name(card, pgettext)
 
 
+def the_card(card):
+    """A card's name with its article, for a sentence ("the queen of diamonds")."""
+    return cardnames.card_with_article(card, pgettext)
+
+
 def card_label(card):
     return cardnames.card_label(card, pgettext)
 
 
 def points_text(n):
+    # Translators: a number of points ("25 points"), used inside other sentences.
     return fmt(ngettext("{n} point", "{n} points", n), n=n)
 
 
 def cards_count(n):
+    # Translators: a number of cards ("31 cards"), used in the stock's label and the opponent's heading.
     return fmt(ngettext("{n} card", "{n} cards", n), n=n)
 
 
 # --- rules ----------------------------------------------------------------------------------------
 
-def preset_title(name):
-    if name == "classic":
+def preset_title(preset):
+    """A preset's name as the game shows it. The key "modern" is kept (saved games and tables
+    store it); players know its scoring, with box and game bonuses, as the traditional one."""
+    if preset == "classic":
         return pgettext("rules", "Classic")
-    if name == "modern":
-        return pgettext("rules", "Modern")
-    if name == "oklahoma":
+    if preset == "modern":
+        return pgettext("rules", "Traditional")
+    if preset == "oklahoma":
         return pgettext("rules", "Oklahoma")
-    if name == "straight":
+    if preset == "straight":
         return pgettext("rules", "Straight")
-    if name == "short":
+    if preset == "short":
         return pgettext("rules", "Short game")
     return pgettext("rules", "Custom")
 
 
 def rules_summary(rules):
-    """The numbers of a rule set, in words: knock limit, bonuses, target."""
-    parts = []
+    """The numbers of a rule set in whole sentences: knock limit, bonuses, target, end bonuses."""
+    said = []
     if rules.oklahoma:
-        parts.append(_("knock limit: the upcard's value (ace: gin only)"))
+        said.append(_("The upcard's value sets the knock limit (an ace: gin only)."))
     elif rules.knock_limit == 0:
-        parts.append(_("gin only, no knocking"))
+        said.append(_("No knocking: only gin ends a hand."))
     else:
-        parts.append(fmt(_("knock with {n} or less"), n=rules.knock_limit))
-    parts.append(fmt(_("gin {n}"), n=rules.gin_bonus))
+        # Translators: {n} is the knock limit, e.g. 10.
+        said.append(fmt(ngettext("Knock with {n} point of deadwood or less.",
+                                 "Knock with {n} points of deadwood or less.", rules.knock_limit),
+                        n=rules.knock_limit))
+    # Translators: {n} is a number of points, e.g. 25.
+    said.append(fmt(_("Gin scores a bonus of {n}."), n=rules.gin_bonus))
     if rules.big_gin_bonus is not None:
-        parts.append(fmt(_("big gin {n}"), n=rules.big_gin_bonus))
+        # Translators: {n} is a number of points, e.g. 31.
+        said.append(fmt(_("Big gin scores a bonus of {n}."), n=rules.big_gin_bonus))
     if rules.oklahoma or rules.knock_limit > 0:  # no knock, no undercut
-        parts.append(fmt(_("undercut {n}"), n=rules.undercut_bonus))
-    parts.append(fmt(_("game to {n}"), n=rules.target))
+        # Translators: {n} is a number of points, e.g. 25.
+        said.append(fmt(_("An undercut scores a bonus of {n}."), n=rules.undercut_bonus))
+    # Translators: {n} is the target score, e.g. 100.
+    said.append(fmt(_("The match is played to {n} points."), n=rules.target))
     if rules.box_bonus:
-        parts.append(fmt(_("{n} per hand won"), n=rules.box_bonus))
+        # Translators: {n} is a number of points, e.g. 25 (the box bonus).
+        said.append(fmt(_("Each hand won adds {n} at the end of the match."), n=rules.box_bonus))
     if rules.game_bonus:
-        parts.append(fmt(_("game bonus {n}"), n=rules.game_bonus))
+        # Translators: {n} is a number of points, e.g. 100 (the game bonus).
+        said.append(fmt(_("The winner of the match scores a bonus of {n}."), n=rules.game_bonus))
     if rules.shutout == "double":
-        parts.append(_("shutout doubles"))
+        said.append(_("A shutout (the loser won no hand) doubles the winner's hand points."))
     elif rules.shutout == "bonus":
-        parts.append(fmt(_("shutout bonus {n}"), n=rules.shutout_bonus))
+        # Translators: {n} is a number of points.
+        said.append(fmt(_("A shutout (the loser won no hand) scores a bonus of {n}."), n=rules.shutout_bonus))
+    if not (rules.box_bonus or rules.game_bonus or rules.shutout != "none"):
+        said.append(_("No bonus at the end of the match."))
     if rules.oklahoma and rules.oklahoma_spade_double:
-        parts.append(_("spade upcard doubles"))
-    # Translators: the separator between the parts of a rules summary ("gin 25; game to 100").
-    return pgettext("list separator", "; ").join(parts)
+        said.append(_("A spade upcard doubles the points of the hand."))
+    return " ".join(said)
+
+
+def rules_line(view):
+    """The preset and the knock limit of the hand on screen, for the bar above the table
+    (Oklahoma: the limit this hand's upcard set)."""
+    rules = view.rules
+    variant = preset_title(rules.name)
+    limit = view.knock_limit if rules.oklahoma else rules.knock_limit
+    if rules.oklahoma and limit == 0:
+        # Translators: {variant} is a preset's name ("Oklahoma"); this hand's upcard is an ace.
+        return fmt(_("{variant}: gin only this hand"), variant=variant)
+    if rules.oklahoma:
+        # Translators: {variant} is a preset's name ("Oklahoma"); {n} is the knock limit this
+        # hand's upcard set.
+        return fmt(ngettext("{variant}: knock with {n} point or less this hand",
+                            "{variant}: knock with {n} points or less this hand", limit), variant=variant, n=limit)
+    if limit == 0:
+        # Translators: {variant} is a preset's name ("Straight").
+        return fmt(_("{variant}: gin only, no knocking"), variant=variant)
+    # Translators: {variant} is a preset's name ("Classic"); {n} is the knock limit, e.g. 10.
+    return fmt(ngettext("{variant}: knock with {n} point or less", "{variant}: knock with {n} points or less", limit),
+               variant=variant, n=limit)
 
 
 # --- events -----------------------------------------------------------------------------------------
 
-def event_text(event, view, mode, names):
+def event_text(event, view, names):
     """The announcement of one public event the View brings, for the seat on screen
-    (`view.player`: "you"); `names[p]` is player p's name. The card this seat has just drawn
-    from the stock is named to it alone; the end of a hand and of the match are scored."""
+    (`view.player`: "you"); `names[p]` is who plays seat p (`Who`). The card this seat has
+    just drawn from the stock is named to it alone; the end of a hand and of the match are scored."""
     if event.kind == "hand_over":
         return score_line(view, names)
     if event.kind == "match_over":
-        return match_result(view, mode, names)
+        return match_result(view, names)
     return move_text(event, names, view.player, view.drawn)
 
 
@@ -114,52 +183,76 @@ def move_text(event, names, me, my_new_card=None):
     """A move or a deal in words; `me` is the seat on screen (its own stock draw of
     `my_new_card` is named)."""
     kind = event.kind
-    who = event.player
-    card = card_name(event.card) if event.card is not None else ""
-    mine = who is not None and who == me
-    player = capital(names[who]) if who is not None else ""
+    seat = event.player
+    card = the_card(event.card) if event.card is not None else ""
+    # Two players on one device share the screen: their moves are named ("Player 1 passed"),
+    # but the card just drawn from the stock is told to the person at the screen alone.
+    mine = seat is not None and names[seat].kind == "you"
+    player = capital(name(names[seat])) if seat is not None and not mine else ""
     if kind == "take_upcard":
         if mine:
-            return fmt(_("You took the upcard, the {card}."), card=card)
-        return fmt(_("{player} took the upcard, the {card}."), player=player, card=card)
+            # Translators: {card} is a card's name with its article ("the queen of hearts").
+            return fmt(_("You took the upcard, {card}."), card=card)
+        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
+        # card's name with its article ("the queen of hearts").
+        return fmt(_("{player} took the upcard, {card}."), player=player, card=card)
     if kind == "pass":
         if mine:
             return _("You passed the upcard.")
+        # Translators: {player} is "The computer", "Your friend" or "Player 2".
         return fmt(_("{player} passed the upcard."), player=player)
     if kind == "draw_stock":
-        if mine and my_new_card is not None:
-            return fmt(_("You drew the {card} from the stock."), card=card_name(my_new_card))
+        if seat == me and my_new_card is not None:
+            # Translators: {card} is a card's name with its article ("the queen of hearts").
+            return fmt(_("You drew {card} from the stock."), card=the_card(my_new_card))
         if mine:
             return _("You drew a card from the stock.")
+        # Translators: {player} is "The computer", "Your friend" or "Player 2".
         return fmt(_("{player} drew a card from the stock."), player=player)
     if kind == "draw_discard":
         if mine:
-            return fmt(_("You took the {card} from the discard pile."), card=card)
-        return fmt(_("{player} took the {card} from the discard pile."), player=player, card=card)
+            # Translators: {card} is a card's name with its article ("the queen of hearts").
+            return fmt(_("You took {card} from the discard pile."), card=card)
+        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
+        # card's name with its article ("the queen of hearts").
+        return fmt(_("{player} took {card} from the discard pile."), player=player, card=card)
     if kind == "discard":
         if mine:
-            return fmt(_("You discarded the {card}."), card=card)
-        return fmt(_("{player} discarded the {card}."), player=player, card=card)
+            # Translators: {card} is a card's name with its article ("the queen of hearts").
+            return fmt(_("You discarded {card}."), card=card)
+        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
+        # card's name with its article ("the queen of hearts").
+        return fmt(_("{player} discarded {card}."), player=player, card=card)
     if kind in ("knock", "undercut"):
         if mine:
-            return fmt(_("You knocked, discarding the {card}."), card=card)
-        return fmt(_("{player} knocked, discarding the {card}."), player=player, card=card)
+            # Translators: {card} is a card's name with its article ("the queen of hearts").
+            return fmt(_("You discarded {card} and knocked."), card=card)
+        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
+        # card's name with its article ("the queen of hearts").
+        return fmt(_("{player} discarded {card} and knocked."), player=player, card=card)
     if kind == "gin":
         if mine:
-            return fmt(_("You went gin, discarding the {card}."), card=card)
-        return fmt(_("{player} went gin, discarding the {card}."), player=player, card=card)
+            # Translators: {card} is a card's name with its article ("the queen of hearts").
+            return fmt(_("You discarded {card} and went gin."), card=card)
+        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
+        # card's name with its article ("the queen of hearts").
+        return fmt(_("{player} discarded {card} and went gin."), player=player, card=card)
     if kind == "big_gin":
         if mine:
             return _("You went big gin.")
+        # Translators: {player} is "The computer", "Your friend" or "Player 2".
         return fmt(_("{player} went big gin."), player=player)
     if kind == "dead_hand":
         return _("Dead hand: only two cards are left in the stock.")
     if kind == "deal":
         dealer = event.data.get("dealer")
         number = event.data.get("hand")
-        if dealer == me:
+        if names[dealer].kind == "you":
+            # Translators: {number} is the number of the hand in the match (1, 2, ...).
             return fmt(_("Hand {number}: you deal."), number=number)
-        return fmt(_("Hand {number}: {player} deals."), number=number, player=names[dealer])
+        # Translators: {number} is the number of the hand in the match; {player} is "the
+        # computer", "your friend" or "Player 2" (inside the sentence).
+        return fmt(_("Hand {number}: {player} deals."), number=number, player=name(names[dealer]))
     return ""
 
 
@@ -170,43 +263,116 @@ def declaration_problem(problem, melds):
         for k in range(len(melds)):
             if melds[k] == problem.details["meld"]:
                 number = k + 1
+        # Translators: {n} is the number of a meld in the knock dialog (1, 2 or 3).
         return fmt(_("Meld {n} is neither a set nor a run."), n=number)
     return refusal(problem.reason, problem.details)
 
 
+def side(who):
+    """Which score-line sentences fit a seat: "you", or "named" (the computer, a friend), or
+    "player" (two players on one device: nobody is "you")."""
+    return "you" if who.kind == "you" else ("player" if who.kind == "player" else "named")
+
+
 def score_line(view, names):
     """How the hand in `view` was settled, in words, from the engine's result and its breakdown
-    (knock: the difference; undercut: bonus + difference; gin: bonus + deadwood)."""
+    (knock: the difference; undercut: bonus + difference; gin: bonus + deadwood). One whole
+    sentence per result and per point of view: you knocked, you defended, or (one device) two
+    named players."""
     if view.end_kind is None:
         return ""
     if view.end_kind == "dead":
         return _("Dead hand: no score. The same dealer deals again.")
     result = view.result
-    knocker = view.knocker
-    winner = knocker if result.winner == "knocker" else 1 - knocker
+    knocker, defender = names[view.knocker], names[1 - view.knocker]
     parts = result.breakdown
-    values = {
-        "knocker": names[knocker], "defender": names[1 - knocker], "winner": names[winner],
-        "kd": result.knocker_deadwood, "dd": result.defender_deadwood,
-        "bonus": parts.bonus, "diff": parts.base, "points": parts.base + parts.bonus,
-    }
-    if result.kind == "knock":
-        # Translators: {knocker} etc. are player names such as "you" or "the computer".
-        text = fmt(_("Knock by {knocker}: deadwood {kd} against {dd}. "
-                     "Points for {winner}: the difference, {points}."), **values)
-    elif result.kind == "undercut":
-        text = fmt(_("Knock by {knocker}: deadwood {kd} against {dd}, an undercut! "
-                     "Points for {winner}: the undercut bonus {bonus} plus the difference {diff}, "
-                     "{points} in all."), **values)
-    elif result.kind == "gin":
-        text = fmt(_("Gin by {knocker}. Points for {winner}: the gin bonus {bonus} plus the "
-                     "deadwood of {defender}, {dd}: {points} in all."), **values)
-    else:
-        text = fmt(_("Big gin by {knocker}. Points for {winner}: the big gin bonus {bonus} plus "
-                     "the deadwood of {defender}, {dd}: {points} in all."), **values)
+    kd = result.knocker_deadwood
+    values = {"knocker": name(knocker) if knocker.kind != "you" else "",
+              "defender": name(defender) if defender.kind != "you" else "",
+              "kd": kd, "dd": result.defender_deadwood, "bonus": parts.bonus, "diff": parts.base,
+              "points": points_text(parts.base + parts.bonus)}
+    view_of = "you_knocked" if knocker.kind == "you" else ("you_defended" if defender.kind == "you" else "players")
+    text = fmt(SCORE_LINES[result.kind][view_of](kd), **values)
     if parts.multiplier != 1:
-        text += " " + fmt(_("Doubled by the spade upcard: {points}."), points=result.points)
+        # Translators: added after a score line in Oklahoma; {points} is "50 points".
+        text += " " + fmt(_("Doubled by the spade upcard: {points}."), points=points_text(result.points))
     return capital(text)
+
+
+# The score line of each result, from each point of view; `kd` (the knocker's deadwood) chooses
+# the plural.
+SCORE_LINES = {
+    "knock": {
+        # Translators: {kd} and {dd} are the two deadwood counts; {points} is "3 points".
+        "you_knocked": lambda kd: ngettext(
+            "You knocked with {kd} point of deadwood against {dd}: you score the difference, {points}.",
+            "You knocked with {kd} points of deadwood against {dd}: you score the difference, {points}.", kd),
+        # Translators: {knocker} is "the computer" or "your friend"; {kd} and {dd} are deadwood counts.
+        "you_defended": lambda kd: ngettext(
+            "{knocker} knocked with {kd} point of deadwood against your {dd}: {knocker} scores the difference, {points}.",
+            "{knocker} knocked with {kd} points of deadwood against your {dd}: {knocker} scores the difference, {points}.",
+            kd),
+        # Translators: two players on one device; {knocker} is "Player 1" or "Player 2".
+        "players": lambda kd: ngettext(
+            "{knocker} knocked with {kd} point of deadwood against {dd}: {knocker} scores the difference, {points}.",
+            "{knocker} knocked with {kd} points of deadwood against {dd}: {knocker} scores the difference, {points}.", kd),
+    },
+    "undercut": {
+        # Translators: {defender} is "the computer" or "your friend"; {kd} and {dd} are deadwood
+        # counts, {bonus} the undercut bonus, {diff} the difference, {points} "25 points".
+        "you_knocked": lambda kd: ngettext(
+            "You knocked with {kd} point of deadwood against {dd}: an undercut, so {defender} scores the undercut "
+            "bonus {bonus} plus the difference {diff}, {points} in all.",
+            "You knocked with {kd} points of deadwood against {dd}: an undercut, so {defender} scores the undercut "
+            "bonus {bonus} plus the difference {diff}, {points} in all.", kd),
+        # Translators: {knocker} is "the computer" or "your friend"; {kd} and {dd} are deadwood
+        # counts, {bonus} the undercut bonus, {diff} the difference, {points} "25 points".
+        "you_defended": lambda kd: ngettext(
+            "{knocker} knocked with {kd} point of deadwood against your {dd}: an undercut, so you score the "
+            "undercut bonus {bonus} plus the difference {diff}, {points} in all.",
+            "{knocker} knocked with {kd} points of deadwood against your {dd}: an undercut, so you score the "
+            "undercut bonus {bonus} plus the difference {diff}, {points} in all.", kd),
+        # Translators: two players on one device; {knocker} and {defender} are "Player 1" and
+        # "Player 2"; {bonus} the undercut bonus, {diff} the difference, {points} "25 points".
+        "players": lambda kd: ngettext(
+            "{knocker} knocked with {kd} point of deadwood against {dd}: an undercut, so {defender} scores the "
+            "undercut bonus {bonus} plus the difference {diff}, {points} in all.",
+            "{knocker} knocked with {kd} points of deadwood against {dd}: an undercut, so {defender} scores the "
+            "undercut bonus {bonus} plus the difference {diff}, {points} in all.", kd),
+    },
+    "gin": {
+        # Translators: {defender} is "the computer" or "your friend"; {bonus} the gin bonus, {dd}
+        # the defender's deadwood, {points} "100 points".
+        "you_knocked": lambda kd: _(
+            "You went gin: you score the gin bonus {bonus} plus the deadwood of {defender}, {dd}: {points} in all."),
+        # Translators: {knocker} is "the computer" or "your friend"; {bonus} the gin bonus, {dd}
+        # your deadwood, {points} "100 points".
+        "you_defended": lambda kd: _(
+            "{knocker} went gin: {knocker} scores the gin bonus {bonus} plus your deadwood, {dd}: {points} in all."),
+        # Translators: two players on one device; {knocker} is "Player 1" or "Player 2"; {bonus}
+        # the gin bonus, {dd} the other player's deadwood, {points} "100 points".
+        "players": lambda kd: _(
+            "{knocker} went gin: {knocker} scores the gin bonus {bonus} plus the other player's deadwood, {dd}: "
+            "{points} in all."),
+    },
+    "big_gin": {
+        # Translators: {defender} is "the computer" or "your friend"; {bonus} the big gin bonus,
+        # {dd} the defender's deadwood, {points} "100 points".
+        "you_knocked": lambda kd: _(
+            "You went big gin: you score the big gin bonus {bonus} plus the deadwood of {defender}, {dd}: "
+            "{points} in all."),
+        # Translators: {knocker} is "the computer" or "your friend"; {bonus} the big gin bonus,
+        # {dd} your deadwood, {points} "100 points".
+        "you_defended": lambda kd: _(
+            "{knocker} went big gin: {knocker} scores the big gin bonus {bonus} plus your deadwood, {dd}: "
+            "{points} in all."),
+        # Translators: two players on one device; {knocker} is "Player 1" or "Player 2"; {bonus}
+        # the big gin bonus, {dd} the other player's deadwood, {points} "100 points".
+        "players": lambda kd: _(
+            "{knocker} went big gin: {knocker} scores the big gin bonus {bonus} plus the other player's deadwood, "
+            "{dd}: {points} in all."),
+    },
+}
 
 
 def level_name(level):
@@ -223,10 +389,12 @@ def refusal(reason, details):
     """The player's sentence for the engine's, a table's or the table server's reason for
     refusing a move."""
     if reason == "over_limit":
+        # Translators: {n} is the deadwood count, {limit} the knock limit.
         return fmt(_("The deadwood ({n}) is over the knock limit ({limit})."),
                    n=details.get("deadwood"), limit=details.get("limit"))
     if reason == "not_gin":
         n = details.get("deadwood") or 0
+        # Translators: {n} is the deadwood count left.
         return fmt(ngettext("Gin needs every card in a meld; {n} point of deadwood is left.",
                             "Gin needs every card in a meld; {n} points of deadwood are left.", n), n=n)
     # A table server's own reasons (docs/online.md) have their sentences too.
@@ -272,14 +440,22 @@ def turn_text(view, mode, handover):
             return _("The computer's turn.") if mode == "cpu" else _("Your friend's turn.")
         return _("Your turn.") + " " + prompt(view)
     if handover:
-        return fmt(_("Pass the device to {player}."), player=name_player(turn + 1))
-    return fmt(_("{player}, your turn."), player=name_player(turn + 1)) + " " + prompt(view)
+        return pass_device(turn + 1)
+    # Translators: two players on one device; {number} is 1 or 2 ("Player 2, your turn.").
+    return fmt(_("Player {number}, your turn."), number=turn + 1) + " " + prompt(view)
+
+
+def pass_device(number):
+    """The hand-over sentence (two players on one device)."""
+    # Translators: two players on one device; {number} is 1 or 2 (fr « Passez l’appareil au joueur {number}. »).
+    return fmt(_("Pass the device to Player {number}."), number=number)
 
 
 def prompt(view):
     """What the player to move may do now, from the View's phase and legal actions."""
     phase = view.phase
     if phase == "upcard":
+        # Translators: {card} is a card's name without article ("queen of hearts").
         return fmt(_("Take the upcard ({card}) or pass."), card=card_name(view.discard_pile[-1]))
     if phase == "draw":
         if "draw_discard" not in [action.kind for action in view.legal_actions]:
@@ -301,12 +477,21 @@ def possible_endings(view):
         said.append(_("Big gin is possible: all eleven cards are in melds."))
     after = view.discard_deadwood
     if "gin" in by_kind:
-        # Translators: {cards} is a list of card names ("the 9 of clubs, the king of spades").
-        said.append(fmt(_("Gin is possible by discarding: {cards}."), cards=card_list(by_kind["gin"])))
+        cards = by_kind["gin"]
+        if len(cards) == 1:
+            # Translators: {card} is a card's name with its article ("the 9 of clubs").
+            said.append(fmt(_("Gin is possible by discarding {card}."), card=the_card(cards[0])))
+        else:
+            # Translators: {cards} is a list of card names with their articles ("the 9 of clubs, the king of spades").
+            said.append(fmt(_("Gin is possible by discarding one of these cards: {cards}."), cards=cards_with_articles(cards)))
     if "knock" in by_kind:
         cards = sorted(by_kind["knock"], key=lambda c: (after.get(c.index, 99), c.rank, c.suit))
-        # Translators: {cards} is a list of card names ("the 9 of clubs, the king of spades").
-        said.append(fmt(_("You can knock by discarding: {cards}."), cards=card_list(cards)))
+        if len(cards) == 1:
+            # Translators: {card} is a card's name with its article ("the 9 of clubs").
+            said.append(fmt(_("You can knock by discarding {card}."), card=the_card(cards[0])))
+        else:
+            # Translators: {cards} is a list of card names with their articles ("the 9 of clubs, the king of spades").
+            said.append(fmt(_("You can knock by discarding one of these cards: {cards}."), cards=cards_with_articles(cards)))
     return said
 
 
@@ -316,17 +501,9 @@ def card_list(cards):
     return pgettext("list separator", ", ").join(card_name(c) for c in cards)
 
 
-def limit_text(view):
-    """The knock limit of the hand on screen, in words (Oklahoma: the one this upcard set)."""
-    rules = view.rules
-    if rules.oklahoma:
-        if view.knock_limit == 0:
-            return _("this hand: gin only")
-        # Translators: Oklahoma gin: the knock limit the upcard set for this hand.
-        return fmt(_("this hand: knock with {n} or less"), n=view.knock_limit)
-    if rules.knock_limit == 0:
-        return _("gin only, no knocking")
-    return fmt(_("knock with {n} or less"), n=rules.knock_limit)
+def cards_with_articles(cards):
+    """Card names with their articles, as a list ("the 9 of clubs, the king of spades")."""
+    return pgettext("list separator", ", ").join(the_card(c) for c in cards)
 
 
 def mode_name(mode):
@@ -347,32 +524,36 @@ def pace_name(pace):
     return pgettext("pace", "Normal")
 
 
-def hand_headline(view, mode, names):
+def hand_headline(view, names):
     """Who won the hand on screen and how many points, in a few words ("" while it is played)."""
     if view.end_kind is None:
         return ""
     if view.end_kind == "dead":
         return _("Dead hand")
     result = view.result
-    winner = view.knocker if result.winner == "knocker" else 1 - view.knocker
-    if mode == "cpu" and winner == view.player:
+    winner = names[view.knocker if result.winner == "knocker" else 1 - view.knocker]
+    if winner.kind == "you":
         # Translators: the banner at the end of a hand; {points} is "25 points".
         return fmt(_("You win the hand: {points}."), points=points_text(result.points))
-    # Translators: the banner at the end of a hand; {player} is "The computer" or "Player 2",
-    # {points} is "25 points".
-    return fmt(_("{player} wins the hand: {points}."), player=capital(names[winner]), points=points_text(result.points))
+    # Translators: the banner at the end of a hand; {player} is "The computer", "Your friend" or
+    # "Player 2"; {points} is "25 points".
+    return fmt(_("{player} wins the hand: {points}."), player=capital(name(winner)),
+               points=points_text(result.points))
 
 
-def match_result(view, mode, names):
+def match_result(view, names):
     """The match's result in words, once it is over ("" before)."""
     winner = view.winner
     totals = view.totals
     if winner is None or totals is None:
         return ""
     a, b = totals[winner]["total"], totals[1 - winner]["total"]
-    if mode != "duo" and winner == view.player:
+    if names[winner].kind == "you":
+        # Translators: {a} is your total, {b} the other player's.
         return fmt(_("You win the match, {a} to {b}."), a=a, b=b)
-    return fmt(_("{player} wins the match, {a} to {b}."), player=capital(names[winner]), a=a, b=b)
+    # Translators: {player} is "The computer", "Your friend" or "Player 2"; {a} is the winner's
+    # total, {b} the other player's.
+    return fmt(_("{player} wins the match, {a} to {b}."), player=capital(name(names[winner])), a=a, b=b)
 
 
 # --- online tables ---------------------------------------------------------------------------------

@@ -154,7 +154,7 @@ def test_a_full_hand_with_the_keyboard_only(page, base_url, lang, site):
     assert page.locator("#game .g-end .g-scoreline").inner_text().strip()
     assert page.locator("#game .g-sheet tbody tr").count() >= 1
     match = saved_match(page)
-    line = T.score_line(match.view(0), [T.name_you(), T.name_computer()])
+    line = T.score_line(match.view(0), [T.Who("you"), T.Who("computer")])
     assert page.locator("#game .g-end .g-scoreline").inner_text().strip() == line
     # Next hand with N.
     page.keyboard.press(shortcut(page, "next_hand"))
@@ -227,8 +227,11 @@ def test_a_corrupt_save_gives_a_notice_and_a_fresh_game(page, base_url, lang, si
         page.wait_for_selector("#game[data-ready=true]")
         wait_idle(page)
         assert notice in page.inner_text("#game .g-notice")
-        assert state(page)["phase"] in ("upcard", "draw", "discard")
-        assert len(hand_cards(page)) in (10, 11)
+        # A fresh random deal: now and then the computer takes the upcard and knocks at once.
+        phase = state(page)["phase"]
+        assert phase in ("upcard", "draw", "discard", "hand_over")
+        if phase != "hand_over":
+            assert len(hand_cards(page)) in (10, 11)
         # The fresh game was saved over the corrupt one.
         assert saved_match(page).seed == int(state(page)["seed"])
     assert page.console.problems() == []

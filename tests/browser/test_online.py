@@ -156,7 +156,7 @@ def test_a_hand_played_online_then_a_friend_leaves_and_comes_back(browser, table
         a.click('#game [data-act="offer_new"]')
         b.wait_for_selector('#game [data-act="accept_new"]')
         b.click('#game [data-act="accept_new"]')
-        a.wait_for_function("document.querySelector('#game .g-score').textContent.includes(' 0,')")
+        a.wait_for_function("document.querySelector('#game .g-score').textContent.includes('You: 0 · Your friend: 0')")
     finally:
         host.close()
         guest.close()

@@ -12,7 +12,7 @@ ENGINE_NAMES = {"match", "hand"}  # names that would hold the engine's objects
 # Who may hold a Match: the table (the match lives there) and the storage (saves replay it);
 # the arena (CPython only) runs matches between computer players.
 MATCH_HOLDERS = {"game/web/tables.py", "game/web/storage.py", "game/ai/arena.py"}
-ENGINE_STATE = {"game.match", "game.hand", "game.save"}
+ENGINE_STATE = {"game.match", "game.hand", "game.save", "game.replay"}  # game.replay rebuilds a hand
 
 
 def modules(folder):
@@ -47,3 +47,20 @@ def test_the_check_can_fail():
     assert problems("x = match.hand.hands[0]") == [(1, ".hands"), (1, "match.hand")]
     assert problems("from game.match import Match") == [(1, "import game.match")]
     assert problems("n = view.stock_count") == []
+
+
+# The coach (hints and hand reviews) reads Views only: the engine rebuilds the review's
+# positions (game.replay, called by the table), and the coach and its words see the Views.
+COACH = ("game/ai/coach.py", "game/web/coachtext.py", "game/web/coach.py")
+
+
+@pytest.mark.parametrize("name", COACH)
+def test_the_coach_reads_only_views(name):
+    path = ROOT / name
+    assert path.exists(), name
+    assert name not in MATCH_HOLDERS
+    assert problems(path.read_text(encoding="utf-8")) == [], name
+
+
+def test_the_coach_check_can_fail():
+    assert problems("from game.replay import decisions") == [(1, "import game.replay")]

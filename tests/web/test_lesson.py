@@ -16,7 +16,6 @@ from game.web import i18n
 from game.web.lesson import (
     BAD_LINKS,
     WORDS,
-    TrainingTable,
     bad_link,
     render_lesson,
     suggested,
@@ -24,6 +23,7 @@ from game.web.lesson import (
 )
 from game.web.render import render
 from game.web.state import Ui
+from game.web.tables import TrainingTable
 from generator.bundle import catalog_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,3 +160,21 @@ def test_the_lesson_commands_work_only_in_a_lesson():
     ui = lesson_ui(GUIDED)
     assert C.run("lesson_restart", ui, view).effects == (C.RESTART_LESSON,)
     assert C.run("lesson_leave", ui, view).effects == (C.LEAVE_LESSON,)
+
+
+def test_a_lesson_can_be_reviewed_its_positions_rebuilt_from_the_lesson_s_deal():
+    # A training hand has no save: the review replays it from the lesson's own deal, and each
+    # position is exactly the View the learner had before the move.
+    table = TrainingTable(GUIDED)
+    computer = make_player(GUIDED.level, GUIDED.position.seed)
+    seen = []
+    for step in GUIDED.steps:
+        seat = table.turn
+        view = table.match.view(seat)
+        action = step.action if seat == LEARNER else computer.choose(view)
+        if seat == LEARNER and len(view.legal_actions) > 1:
+            seen.append((view.to_dict(), action))
+        table.act(seat, action)
+    assert table.view(LEARNER).phase == "hand_over"
+    rebuilt = [(view.to_dict(), action) for view, action in table.hand_decisions(LEARNER)]
+    assert rebuilt == seen and len(seen) >= 5

@@ -91,7 +91,7 @@ def test_the_lobby_and_the_banner_are_drawn_from_the_ui_state():
                  "answer": None, "invite": "http://127.0.0.1:8000/en/#table=K7MQ2X"}
     banner = render_banner(ui)
     assert "K7MQ2X" in banner and "reconnecting" in banner and 'data-act="accept_new"' in banner
-    assert ui.names() == ["your friend", "you"] and ui.seat(0) == 1
+    assert ui.names() == [T.Who("friend"), T.Who("you")] and ui.seat(0) == 1
 
 
 def test_every_online_reason_of_the_protocol_has_a_sentence():

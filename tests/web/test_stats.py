@@ -153,8 +153,7 @@ def test_the_good_value_of_the_bad_cases_is_read():
 
 def test_only_preset_matches_against_the_computer_count_and_never_a_training_hand():
     from game.training import GUIDED
-    from game.web.lesson import TrainingTable
-    from game.web.tables import LocalTable
+    from game.web.tables import LocalTable, TrainingTable
 
     normal = LocalTable.new(7, Rules.preset("classic"), ["human", "easy"])
     custom = LocalTable.new(7, Rules.preset("classic").replace(gin_bonus=30), ["human", "easy"])

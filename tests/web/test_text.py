@@ -12,7 +12,8 @@ from game.scoring import check_declaration, settle
 from game.web import i18n
 from game.web import text as T
 
-NAMES = ["you", "the computer"]
+NAMES = [T.Who("you"), T.Who("computer")]
+DUO = [T.Who("player", 1), T.Who("player", 2)]
 
 
 @pytest.fixture(autouse=True)
@@ -29,21 +30,46 @@ def end_of(knocker_cards, defender_cards, rules=None):
 def test_score_lines_explain_the_points():
     knock = end_of("5H 6H 7H AS AD AC 2C 3C 4C 6D", "KS KD KC QS QD QC JS JD JC 9D")
     assert T.score_line(knock, NAMES) == (
-        "Knock by the computer: deadwood 6 against 9. Points for the computer: the difference, 3.")
+        "The computer knocked with 6 points of deadwood against your 9: the computer scores the difference, 3 points.")
     under = end_of("5H 6H 7H AS AD AC 2C 3C 4C 6D", "KS KD KC QS QD QC JS JD JC 6S")
     assert T.score_line(under, NAMES).endswith(
-        "Points for you: the undercut bonus 25 plus the difference 0, 25 in all.")
+        "an undercut, so you score the undercut bonus 25 plus the difference 0, 25 points in all.")
     gin = end_of("5H 6H 7H AS AD AC 2C 3C 4C 8H", "9H TH 2D 3S 4D KS QS JC 9S 8C")
     assert T.score_line(gin, NAMES) == (
-        "Gin by the computer. Points for the computer: the gin bonus 25 plus the deadwood of you, 75: 100 in all.")
+        "The computer went gin: the computer scores the gin bonus 25 plus your deadwood, 75: 100 points in all.")
     assert T.score_line(SimpleNamespace(end_kind="dead", knocker=None, result=None), NAMES).startswith("Dead hand")
 
 
+def test_score_lines_have_a_sentence_for_each_point_of_view():
+    """You knocked, you defended, two players on one device: three whole sentences, never a
+    name where "you" belongs ("Points for you")."""
+    gin = end_of("5H 6H 7H AS AD AC 2C 3C 4C 8H", "9H TH 2D 3S 4D KS QS JC 9S 8C")
+    mine = T.score_line(gin, [T.Who("computer"), T.Who("you")])  # seat 1, the knocker, is you
+    assert mine == "You went gin: you score the gin bonus 25 plus the deadwood of the computer, 75: 100 points in all."
+    assert T.score_line(gin, DUO) == (
+        "Player 2 went gin: Player 2 scores the gin bonus 25 plus the other player's deadwood, 75: 100 points in all.")
+    one = end_of("5H 6H 7H KS KD KC 2C 3C 4C AD", "QS QD QC JS JD JC 9D 9S 8D 8S")
+    assert T.score_line(one, [T.Who("computer"), T.Who("you")]).startswith("You knocked with 1 point of deadwood against 34")
+
+
+def test_names_inside_sentences_and_as_headings():
+    assert [T.name(w) for w in (T.Who("computer"), T.Who("friend"), T.Who("player", 2))] == [
+        "the computer", "your friend", "Player 2"]
+    assert [T.label(w) for w in (T.Who("you"), T.Who("computer"), T.Who("player", 1))] == [
+        "You", "The computer", "Player 1"]
+    assert T.pass_device(2) == "Pass the device to Player 2."
+
+
 def test_rules_summary_names_only_what_the_preset_has():
-    assert T.rules_summary(Rules.preset()) == "knock with 10 or less; gin 25; undercut 25; game to 100"
+    assert T.rules_summary(Rules.preset()) == (
+        "Knock with 10 points of deadwood or less. Gin scores a bonus of 25. An undercut scores a bonus of 25. "
+        "The match is played to 100 points. No bonus at the end of the match.")
     straight = T.rules_summary(Rules.preset("straight"))
-    assert "undercut" not in straight and straight.startswith("gin only")
-    assert "big gin 31" in T.rules_summary(Rules.preset("modern"))
+    assert "undercut" not in straight and straight.startswith("No knocking: only gin")
+    modern = T.rules_summary(Rules.preset("modern"))
+    assert "Big gin scores a bonus of 31." in modern and "Each hand won adds 25" in modern
+    assert "No bonus" not in modern
+    assert T.preset_title("modern") == "Traditional"
 
 
 def test_declaration_problems_are_worded_from_the_engine_reason():
@@ -64,5 +90,13 @@ def test_announcements_never_name_the_opponents_stock_card():
     draw = Event("draw_stock", 1)
     assert T.move_text(draw, NAMES, 0) == "The computer drew a card from the stock."
     assert T.move_text(Event("draw_stock", 0), NAMES, 0, parse_card("7H")) == "You drew the 7 of hearts from the stock."
+    assert T.move_text(Event("discard", 1, parse_card("AS")), NAMES, 0) == "The computer discarded the ace of spades."
     assert T.move_text(Event("deal", None, None, {"dealer": 0, "hand": 2}), NAMES, 0) == "Hand 2: you deal."
     assert T.move_text(Event("deal", None, None, {"dealer": 1, "hand": 3}), NAMES, 0) == "Hand 3: the computer deals."
+
+
+def test_two_players_on_one_device_are_named_and_only_the_screens_draw_is_told():
+    assert T.move_text(Event("pass", 0), DUO, 0) == "Player 1 passed the upcard."
+    assert T.move_text(Event("draw_stock", 0), DUO, 0, parse_card("KD")) == "You drew the king of diamonds from the stock."
+    assert T.move_text(Event("draw_stock", 1), DUO, 0) == "Player 2 drew a card from the stock."
+    assert T.move_text(Event("deal", None, None, {"dealer": 0, "hand": 2}), DUO, 0) == "Hand 2: Player 1 deals."
