@@ -108,7 +108,7 @@ def test_the_review_of_a_hand_and_its_positions_on_the_table(page, base_url, lan
         shown = sorted(label.split(",")[0] for label in names_in(page, "#game .g-hand .g-card"))
         assert shown == sorted(T.card_name(c) for c in step.view.hand)
         assert T.cards_count(step.view.stock_count) in page.inner_text("#game .g-piles")
-        assert W.played_text(step, [T.name_you(), T.name_computer()]) in page.inner_text("#game .g-review-bar")
+        assert W.played_text(step, [T.Who("you"), T.Who("computer")]) in page.inner_text("#game .g-review-bar")
         assert page.locator('#game .g-hand [data-act="card"]').count() == 0
     page.click('#game [data-act="review_list"]')
     page.wait_for_selector("#game .g-review-summary")

@@ -83,6 +83,17 @@ def play_a_hand(pages):
                 p.wait_for_timeout(50)
     raise AssertionError("the hand did not end")
 
+# What the guest's screen shows of their seat: the hand's cards, or the end of the hand (the
+# computer may finish the hand while the guest is away).
+SEAT_SHOWN = "#game .g-hand [data-card], #game .g-end .g-scoreline"
+
+
+def seat_shown(page):
+    if page.locator("#game .g-end .g-scoreline").count():
+        return page.inner_text("#game .g-end .g-scoreline")
+    return page.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card).sort()")
+
+
 
 def test_a_hand_played_online_then_a_friend_leaves_and_comes_back(browser, tables):
     url = tables.url
@@ -135,21 +146,21 @@ def test_a_hand_played_online_then_a_friend_leaves_and_comes_back(browser, table
         # The guest comes back with the key kept in their browser.
         b = guest.new_page()
         b.goto(invite)
-        b.wait_for_selector("#game .g-hand [data-card]")
+        b.wait_for_selector(SEAT_SHOWN)  # the hand, or its end if the computer finished it
         a.wait_for_function("document.querySelector('#game .g-online').textContent.includes('is here')")
         assert b.evaluate("Object.keys(JSON.parse(localStorage.getItem('ginrummy.tables')))") == [code]
 
         # A reload and a server restart lose nothing: both pages come back to the same table.
-        hand = b.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card).sort()")
+        hand = seat_shown(b)
         b.reload()
-        b.wait_for_selector("#game .g-hand [data-card]")
-        assert b.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card).sort()") == hand
+        b.wait_for_selector(SEAT_SHOWN)
+        assert seat_shown(b) == hand
         tables.stop()
         a.wait_for_function("document.querySelector('#game .g-online').textContent.includes('reconnecting')")
         tables.start()
         a.wait_for_function("!document.querySelector('#game .g-online').textContent.includes('reconnecting')",
                             timeout=30000)
-        assert b.eval_on_selector_all("#game .g-hand [data-card]", "els => els.map(e => e.dataset.card).sort()") == hand
+        assert seat_shown(b) == hand
 
         # A new game needs both: the host offers (in the menu), the guest accepts.
         a.click('#game [data-act="menu"]')
