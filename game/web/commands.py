@@ -631,23 +631,18 @@ def guided(ui, view, arg):
     return Outcome(effects=(GUIDED_HAND,))
 
 
-def lesson_restart(ui, view, arg):
-    if ui.lesson is None:
-        return None
-    ui.dialog = None
-    ui.focus = None
-    return Outcome(effects=(RESTART_LESSON,))
+def in_lesson(effect):
+    """A command of the lesson panel (start again, back to your game): only while a lesson is on."""
+    def handler(ui, view, arg):
+        if ui.lesson is None:
+            return None
+        ui.dialog = None
+        ui.focus = None
+        return Outcome(effects=(effect,))
+    return handler
 
 
-def lesson_leave(ui, view, arg):
-    if ui.lesson is None:
-        return None
-    ui.dialog = None
-    ui.focus = None
-    return Outcome(effects=(LEAVE_LESSON,))
-
-
-COMMANDS.update({"lesson_restart": lesson_restart, "lesson_leave": lesson_leave, "guided": guided})
+COMMANDS.update({"lesson_restart": in_lesson(RESTART_LESSON), "lesson_leave": in_lesson(LEAVE_LESSON), "guided": guided})
 
 
 # The coach: the hint, its setting, the review of a hand (game.web.coach).
