@@ -291,7 +291,7 @@ class App:
         from game.web import coach
 
         # A training hand is never saved, and its hints must not replace those of the own match.
-        if self.ui.mode in storage.SAVE_KEYS and not getattr(self.table, "training", False):
+        if self.ui.mode in storage.SAVE_KEYS and not self.table.training:
             storage.store_set(HINTS_KEY + self.ui.mode, coach.used_data(self.ui, self.table.seed))
 
     def coach_effect(self, effects):

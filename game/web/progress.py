@@ -34,7 +34,7 @@ def use(app, table):
     """A match is on the table (new or restored): is it a daily deal? Then Hard plays it, and
     any other match the level chosen."""
     ui = app.ui
-    if getattr(table, "training", False):  # a lesson's computer player is part of its script
+    if table.training:  # a lesson's computer player is part of its script
         ui.daily = None
         return
     ui.daily = daily.is_daily(table.seed, table.rules.name) if ui.mode == "cpu" else None

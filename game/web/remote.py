@@ -16,6 +16,8 @@ ENGINE_REFUSAL = "illegal_action"
 class RemoteTable:
     """One seat of a table on the server. `send(message)` sends a JSON-able dict."""
 
+    training = False
+
     def __init__(self, code, seat, send):
         self.code = code
         self.seat = seat

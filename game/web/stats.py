@@ -45,7 +45,7 @@ def counts(mode, table):
     """Whether the match on the table counts: against the computer, under a preset's rules, and
     not a training hand (whose deal is chosen for the lesson)."""
     return (mode == "cpu" and table is not None and table.rules.name in PRESETS
-            and not getattr(table, "training", False))
+            and not table.training)
 
 
 def key_of(level, preset):

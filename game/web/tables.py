@@ -27,6 +27,8 @@ def load_player(level, seed):
 class LocalTable:
     """A match in the page. `seats[p]` is HUMAN or a computer level ("easy", "medium", "hard")."""
 
+    training = False  # a normal match: saved and counted (TrainingTable below is not)
+
     def __init__(self, match, seats, clock=None):
         self.match = match
         self.seats = list(seats)
