@@ -103,22 +103,46 @@ def brython_data_dir():
 # brython.js marks where its Python compiler (symbol table, parser, PEG grammar) begins and ends.
 COMPILER_START = "// >>> brython compiler chain"
 COMPILER_END = "// <<< brython compiler chain"
+# Before that section, its code generator (the `to_js` of every AST node and the helpers only
+# they call) runs from this function to the end of its module, just before COMPILER_START; the
+# runtime's name lookups (`$B.resolve_local`, `$B.resolve_in_scopes`, ...) come before it.
+CODEGEN_START = "function mark_parents(node)"
+MODULE_END = "})(__BRYTHON__)"
+# After it, the builtins' docstrings (`help()` and `__doc__` texts the game never shows).
+DOCS_START, DOCS_END = "var docs={", "for(var key in docs)"
+
+
+def _section(text, start, end, what):
+    """(first, after) of the text from `start` up to `end`, or ValueError naming what is missing."""
+    first = text.find(start)
+    last = text.find(end, first) if first >= 0 else -1
+    if first < 0 or last < 0:
+        raise ValueError("brython.js has no '" + start + "' ... '" + end + "' section (" + what + "): "
+                         "this Brython version cannot be shipped without its compiler; see "
+                         "generator/bundle.py runtime_source")
+    return first, last
 
 
 def runtime_source(brython_js):
     """brython.js without its compiler: what a page needs to run modules compiled at build time.
 
-    Measured on the site: 54 KB less gzip (286 -> 233 KB) and about a third less script for the
-    page to parse and run. The page cannot compile Python any more (no `exec`, no
-    `<script type="text/python">`), so the start script imports the entry module by Brython's
-    `$B.$__import__`, which compiles nothing. After a Brython upgrade that drops the markers the
-    build stops here, saying so, rather than ship a runtime that may not start."""
-    start, end = brython_js.find(COMPILER_START), brython_js.find(COMPILER_END)
-    if start < 0 or end < start:
-        raise ValueError("brython.js has no '" + COMPILER_START + "' ... '" + COMPILER_END + "' section: "
-                         "this Brython version cannot be shipped without its compiler; see "
-                         "generator/bundle.py runtime_source")
-    return brython_js[:start] + brython_js[end:]
+    Three parts go: the compiler chain brython.js marks (symbol table, parser, grammar), the
+    code generator just before it, and the builtins' docstrings. Measured on the site: 84 KB
+    less gzip (286 -> 203 KB) and 45 % less script for the page to parse and run. The page
+    cannot compile Python any more (no `exec`, no `<script type="text/python">`), so the start
+    script imports the entry module by Brython's `$B.$__import__`, which compiles nothing.
+    After a Brython upgrade that moves a marker the build stops here, saying which, rather than
+    ship a runtime that may not start (tests/browser/test_precompiled.py plays a hand on it)."""
+    start, end = _section(brython_js, COMPILER_START, COMPILER_END, "the compiler chain")
+    codegen, _ = _section(brython_js, CODEGEN_START, COMPILER_START, "the code generator")
+    module_end = brython_js.rfind(MODULE_END, codegen, start)
+    if module_end < 0 or codegen > start:
+        raise ValueError("brython.js: the code generator ('" + CODEGEN_START + "') does not end before '"
+                         + COMPILER_START + "'; see generator/bundle.py runtime_source")
+    runtime = brython_js[:codegen] + brython_js[module_end:start] + brython_js[end:]
+    docs, docs_end = _section(runtime, DOCS_START, DOCS_END, "the builtins' docstrings")
+    docs_end = runtime.index("\n", docs_end)
+    return runtime[:docs] + runtime[docs_end:]
 
 
 def _hashed(name, data):
