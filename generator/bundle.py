@@ -145,6 +145,65 @@ def runtime_source(brython_js):
     return runtime[:docs] + runtime[docs_end:]
 
 
+# brython.js joins its source files with a line holding a lone ";" (checked: each part compiles
+# on its own, tests/generator/test_bundle.py); the first one starts the runtime proper.
+PART_SEPARATOR = "\n;\n"
+FIRST_PART = "\n(function($B){"
+
+# Appended to the runtime: `__BRYTHON__.$game`, how the start script runs the runtime part by
+# part and how a bundle that arrives before the runtime has run waits for it.
+RUNNER = r"""
+// generator/bundle.py: the runtime above is in parts, run in order by $game.run, a few per
+// task when a budget (ms) is given, so the page's main thread is never held long; a game
+// bundle that comes first ($game.add) is loaded once they have run.
+(function (B) {
+  var waiting = [], script = typeof document == "undefined" ? null : document.currentScript;
+  // Where brython.js is, as its first part would read it from document.currentScript, which
+  // is gone once the parts run in tasks of their own.
+  if (script && B.brython_path === undefined) {
+    B.brython_path = script.src.slice(0, script.src.lastIndexOf("/") + 1);
+  }
+  B.$game = {
+    order: [],
+    add: function (vfs, code, order) {
+      var load = function () { B.loadBrythonPackage(vfs); Object.assign(B.precompiled, code); };
+      B.$game.order = B.$game.order.concat(order || []);
+      if (B.$parts) { waiting.push(load); } else { load(); }
+    },
+    run: function (budget, schedule, done) {
+      var step = function () {
+        var until = performance.now() + budget;
+        while (B.$parts.length) {
+          B.$parts.shift()();
+          if (budget && performance.now() > until && B.$parts.length) { schedule(step); return; }
+        }
+        B.$parts = null;
+        waiting.splice(0).forEach(function (load) { load(); });
+        done();
+      };
+      if (B.$parts) { step(); } else { done(); }
+    }
+  };
+})(__BRYTHON__);
+"""
+
+
+def runtime_script(runtime):
+    """The runtime as the page runs it: its first lines as they are (they make `__BRYTHON__`),
+    then every later part of brython.js wrapped in a function of `__BRYTHON__.$parts`, then
+    `RUNNER`. Loading the file only defines the parts; running them is the start script's (a
+    few per task: the page's longest start-up task was Brython's whole runtime, 100-150 ms on
+    this machine, four times that on Lighthouse's phone) or the worker's (all at once)."""
+    first = runtime.find(FIRST_PART)
+    if first < 0:
+        raise ValueError("brython.js has no '" + FIRST_PART.strip() + "' at the start of a line: its runtime "
+                         "cannot be split into parts; see generator/bundle.py runtime_script")
+    head, rest = runtime[: first + 1], runtime[first + 1:]
+    parts = [part for part in rest.split(PART_SEPARATOR) if part.strip()]
+    wrapped = ",\n".join("function () {\n" + part + "\n}" for part in parts)
+    return head + "__BRYTHON__.$parts = [\n" + wrapped + "];\n" + RUNNER
+
+
 def _hashed(name, data):
     stem, dot, ext = name.rpartition(".")
     digest = hashlib.sha256(data).hexdigest()[:10]
@@ -178,13 +237,24 @@ class Module:
     source: str
     imports: tuple = ()
     is_package: bool = False
+    eager: tuple = ()  # the imports run when the module itself runs (not inside a function)
 
 
-def _imports(tree, module, is_package):
-    """The absolute names of the modules a module imports (to find what the entry reaches)."""
+def _run_on_import(tree):
+    """The nodes of a module that run when it is imported: all but function bodies."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def _imports(nodes, module, is_package):
+    """The absolute names of the modules these nodes import (to find what the entry reaches)."""
     found = set()
     package = module if is_package else module.rpartition(".")[0]
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 found.add(alias.name)
@@ -243,7 +313,8 @@ def package_modules(package_dir=GAME_DIR, name="game"):
         source = path.read_text(encoding="utf-8")
         tree = ast.parse(source, str(path))
         modules[module] = Module(module, name + "/" + rel.as_posix(), _strip_docstrings(source, tree),
-                                 _imports(tree, module, is_package), is_package)
+                                 _imports(ast.walk(tree), module, is_package), is_package,
+                                 _imports(_run_on_import(tree), module, is_package))
     return modules
 
 
@@ -292,6 +363,28 @@ def reachable(modules, roots=(ENTRY_MODULE,), stop=()):
     return {name: modules[name] for name in sorted(seen)}
 
 
+def import_order(modules, entry=ENTRY_MODULE):
+    """The modules the entry's import runs, each after those it imports on import (packages
+    first): the start script imports them in this order, a few per task, so no one task holds
+    the page long; the entry comes last. Imports inside functions run later, when called."""
+    order, seen = [], set()
+
+    def visit(name):
+        if name in seen or name not in modules:
+            return
+        seen.add(name)
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            visit(".".join(parts[:i]))
+        module = modules[name]
+        for dependency in module.eager if isinstance(module, Module) else ():
+            visit(dependency)
+        order.append(name)
+
+    visit(entry)
+    return order
+
+
 def minify_js(code):
     """Brython's output without its indentation and blank lines (rjsmin: strings, regexes and
     the line breaks JavaScript needs are kept). Measured on the compiled game: 15 % fewer
@@ -328,7 +421,7 @@ def bundle_sources(package_dir=GAME_DIR, brython_js=None):
     python = {name: m for name, m in everything.items() if isinstance(m, Module)}
     compiled = compiler.compile_modules(
         {name: (m.filename, m.source, m.is_package) for name, m in python.items()}, brython_js)
-    return _bundle_text(page, compiled, "the game package"), \
+    return _bundle_text(page, compiled, "the game package", import_order(page)), \
         _bundle_text(worker, compiled, "the computer players (the worker's part of the game package)")
 
 
@@ -337,7 +430,7 @@ def bundle_source(package_dir=GAME_DIR, brython_js=None):
     return bundle_sources(package_dir, brython_js)[0]
 
 
-def _bundle_text(found, compiled, what):
+def _bundle_text(found, compiled, what, order=()):
     vfs, precompiled = {}, {}
     for name, module in found.items():
         if not isinstance(module, Module):
@@ -346,10 +439,13 @@ def _bundle_text(found, compiled, what):
         code = minify_js(compiled[name])
         vfs[name] = [".py", "", [], 1] if module.is_package else [".py", "", []]
         precompiled[name] = [code] if module.is_package else code
+    # `$game.add` (RUNNER) waits for the runtime to have run; with a stock brython.js (the
+    # benchmark's page of Python) the bundle is loaded at once.
     return (
         "// Gin Rummy: " + what + ", compiled to JavaScript at build time by Brython's compiler.\n"
-        "__BRYTHON__.loadBrythonPackage(" + _json(vfs) + ");\n"
-        "Object.assign(__BRYTHON__.precompiled," + _json(precompiled) + ");\n"
+        "(__BRYTHON__.$game || {add: function (vfs, code) { __BRYTHON__.loadBrythonPackage(vfs); "
+        "Object.assign(__BRYTHON__.precompiled, code); }}).add(\n"
+        + _json(vfs) + ",\n" + _json(precompiled) + ",\n" + _json(list(order)) + ");\n"
     )
 
 
@@ -469,7 +565,7 @@ def build_game_assets(out_dir, languages, locales_dir=None):
     static_dir.mkdir(parents=True, exist_ok=True)
     locales = Path(locales_dir) if locales_dir else ROOT / "locales"
     runtime = (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
-    brython = _write(static_dir, "brython.js", runtime_source(runtime).encode("utf-8"))
+    brython = _write(static_dir, "brython.js", runtime_script(runtime_source(runtime)).encode("utf-8"))
     page, worker = bundle_sources(brython_js=runtime)
     bundle = _write(static_dir, "game.js", page.encode("utf-8"))
     worker_bundle = _write(static_dir, "game-ai.js", worker.encode("utf-8"))
