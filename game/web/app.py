@@ -41,6 +41,7 @@ class App:
         self.connection = None  # an online table's socket (game.web.online.Connection)
         self.taking = False  # the player just sent a move: its result takes the focus
         self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
+        self.drawing = False  # False until `ready`: start-up computes the first View, draws it later
         # The first screen the build drew (generator/firstscreen.py) is kept, not redrawn, when
         # the game's first drawing is the same markup (its hash): the page's largest paint
         # stays the first one, and nothing is laid out twice.
@@ -79,6 +80,13 @@ class App:
             self.ui.mode = "online"
         if lesson_code() is None or not self.open_lesson(lesson_code()):
             self.load_mode(hash_seed(), ask=True, first=self.first_seed())
+        window.setTimeout(self.ready, 0)
+
+    def ready(self, *args):
+        """Draw the first View and take input: a task of its own after `start`, so neither of
+        the two holds the page long (the first screen the build drew is there meanwhile)."""
+        self.drawing = True
+        self.show(self.view)
         self.root.attrs["data-ready"] = "true"
         self.schedule()
         window.setTimeout(self.warm_up, 0)
@@ -664,6 +672,8 @@ class App:
         """Draw the view; the focus follows into the new markup when it was in the game (or
         `take`: a command of the player), and is never left on the page's body."""
         self.view = view
+        if not self.drawing:
+            return
         ui = self.ui
         active = document.activeElement
         take = take or (active is not None and self.root.contains(active))
