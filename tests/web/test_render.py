@@ -154,6 +154,22 @@ def test_the_match_winner_and_totals_come_before_the_last_hand():
     assert winner < html.index("Final totals") < html.index('data-act="new"') < html.index("g-spread")
 
 
+def test_numbers_and_their_headings_align_alike_in_the_sheet_and_the_totals():
+    """Every column of numbers, its heading included, is marked g-num (right-aligned, tabular
+    figures) in both tables of the end of a match, and no other column is."""
+    view, ui = first_screen(3, Rules.preset("classic").replace(target=40), lambda v: v.phase == "match_over")
+    tables = re.findall(r'<table class="g-sheet[^"]*">.*?</table>', render(view, ui))
+    assert len(tables) == 2
+    for table in tables:
+        rows = [re.findall(r'<(t[hd])([^>]*)>(.*?)</t[hd]>', row) for row in re.findall(r"<tr>(.*?)</tr>", table)]
+        body = [row for row in rows[1:] if len(row) == len(rows[0])]
+        assert body
+        for column in range(len(rows[0])):
+            numeric = all(re.fullmatch(r"-?\d+", cells[column][2]) for cells in body)
+            marked = ['class="g-num"' in cells[column][1] for cells in [rows[0]] + body]
+            assert marked == [numeric] * len(marked), (table[:60], column)
+
+
 def test_a_focus_key_starting_with_c_that_is_no_card_draws_fine():
     view, ui = first_screen(4, Rules.preset("classic"), lambda v: v.phase == "discard")
     for key in ("confirm_discard", "cancel", "c", "c99"):
