@@ -189,12 +189,13 @@ def test_ui_text_is_in_the_page_language(page, base_url, lang, site):
     assert page.locator('#game [data-act="new"]').first.inner_text().strip() == messages.get("New game", "New game")
     assert page.locator('#game [data-act="replay"]').first.inner_text().strip() == messages.get("Replay", "Replay")
     page.keyboard.press("Escape")
-    # Card names come from game.cardnames in the page's language.
+    # Card names come from game.cardnames in the page's language (a button's name leads with an
+    # ace's or a court card's printed letter).
     match = Match.new(5)
     labels = page.eval_on_selector_all("#game .g-hand [data-card]",
                                        "els => els.map(e => [e.dataset.card, e.getAttribute('aria-label')])")
     for index, label in labels:
-        assert label.startswith(T.card_name(DECK[int(index)]))
+        assert label.startswith(T.card_button_name(DECK[int(index)]))
     assert {int(i) for i, _ in labels} == {c.index for c in match.view(0).hand}
     if lang != "en":
         # A translated page shows translated words, not the English source.
