@@ -7,7 +7,8 @@ runs on Debian's Node 20), outside `make test`. The site is built and served by 
 server as `make serve` runs it (without the reload tag of `--dev`), and Lighthouse drives
 Debian's Chromium (`CHROME_PATH`) with its mobile defaults: simulated slow 4G and 4x CPU
 slowdown. Per page: the four category scores, the largest contentful paint, the total
-blocking time; the median of `--runs` runs (default 1) per page.
+blocking time; the median of `--runs` runs (default 1) per page; under it, the audits that
+cost points in accessibility, best practices or SEO (in any run).
 
 Targets (issue 14): Performance >= 90, Accessibility, Best Practices and SEO 100, a guide
 page's largest contentful paint <= 2.5 s.
@@ -73,7 +74,11 @@ def _audit(binary, url, out):
     report = json.loads(out.read_text(encoding="utf-8"))
     scores = {c: round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES}
     audits = report["audits"]
-    return scores, audits["largest-contentful-paint"]["numericValue"], audits["total-blocking-time"]["numericValue"]
+    failing = sorted({ref["id"] for c in CATEGORIES if c != "performance"
+                      for ref in report["categories"][c]["auditRefs"]
+                      if ref.get("weight") and audits[ref["id"]]["score"] is not None and audits[ref["id"]]["score"] < 1})
+    return (scores, audits["largest-contentful-paint"]["numericValue"], audits["total-blocking-time"]["numericValue"],
+            failing)
 
 
 def main(argv=()):
@@ -108,6 +113,9 @@ def main(argv=()):
             tbt = statistics.median(r[2] for r in runs)
             print(f"{path:<20} {scores['performance']:>5.0f} {scores['accessibility']:>5.0f} "
                   f"{scores['best-practices']:>5.0f} {scores['seo']:>5.0f} {lcp:>8.0f} {tbt:>8.0f}", flush=True)
+            failing = sorted({audit for r in runs for audit in r[3]})
+            if failing:
+                print(f"{'':<20} failing: {', '.join(failing)}", flush=True)
     finally:
         server.terminate()
         server.wait(timeout=10)

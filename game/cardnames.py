@@ -54,6 +54,22 @@ def card_name(card, pgettext):
     return template.replace("{rank}", rank_name(card.rank, pgettext)).replace("{suit}", suit_name(card.suit, pgettext))
 
 
+def card_button_name(card, pgettext):
+    """The accessible name of a card one can press: its name, led by the letter printed in its
+    corner when that letter is not the rank's word ("Q, queen of diamonds", "7 of hearts",
+    "Q rô"), so that a speech-input user can say the letter they see and a screen reader still
+    says the card once (WCAG 2.5.3, Label in Name)."""
+    symbol = rank_symbol(card.rank, pgettext)
+    name = card_name(card, pgettext)
+    if symbol == rank_name(card.rank, pgettext):
+        return name
+    # Translators: the name of a card one can press, when the letter printed in its corner is
+    # not the rank's word; {symbol} is that letter ("Q", fr "D"), {name} the card's name
+    # ("queen of diamonds"). Speech-input users say the letter they see, so keep {symbol} first.
+    template = pgettext("card button", "{symbol}, {name}")
+    return template.replace("{symbol}", symbol).replace("{name}", name)
+
+
 def card_with_article(card, pgettext):
     """A card's name with its definite article, for a sentence: "the queen of diamonds",
     « la dame de carreau », « l’as de pique », « le 7 de cœur », "Q rô". One message per

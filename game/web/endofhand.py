@@ -108,9 +108,9 @@ def render_sheet(view, names, ui=None):
     lines = view.sheet
     kinds = {"knock": pgettext("hand result", "Knock"), "undercut": _("Undercut"), "gin": _("Gin"),
              "big_gin": _("Big gin"), "dead": _("Dead hand")}
-    out = ['<table class="g-sheet"><caption>' + esc(_("Score sheet")) + '</caption><thead><tr><th scope="col">'
-           + esc(_("Hand")) + '</th><th scope="col">' + esc(_("Result")) + '</th><th scope="col">'
-           + esc(T.label(names[0])) + '</th><th scope="col">' + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
+    out = ['<table class="g-sheet"><caption>' + esc(_("Score sheet")) + '</caption><thead><tr><th scope="col" class="g-num">'
+           + esc(_("Hand")) + '</th><th scope="col">' + esc(_("Result")) + '</th><th scope="col" class="g-num">'
+           + esc(T.label(names[0])) + '</th><th scope="col" class="g-num">' + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
     for line in lines:
         winner = line["winner"]
         result = kinds.get(line["kind"], line["kind"])
@@ -122,8 +122,8 @@ def render_sheet(view, names, ui=None):
             # "the computer", "your friend" or "Player 2" (inside the sentence).
             result += " · " + fmt(_("+{n} for {player}"), n=line["points"], player=T.name(names[winner]))
         result = esc(result) + (hints_used(ui, line["hand"], names) if ui is not None else "")
-        out.append('<tr><td>' + str(line["hand"]) + '</td><td>' + result + '</td><td>'
-                   + str(line["scores"][0]) + '</td><td>' + str(line["scores"][1]) + '</td></tr>')
+        out.append('<tr><td class="g-num">' + str(line["hand"]) + '</td><td>' + result + '</td><td class="g-num">'
+                   + str(line["scores"][0]) + '</td><td class="g-num">' + str(line["scores"][1]) + '</td></tr>')
     if not lines:
         out.append('<tr><td colspan="4">' + esc(_("No hand finished yet.")) + '</td></tr>')
     out.append('</tbody></table>')
@@ -137,10 +137,11 @@ def render_totals(view, names):
         return ""
     rows = [("points", _("Hand points")), ("box", _("Hands won bonus")), ("game", _("Game bonus")),
             ("shutout", _("Shutout")), ("total", _("Total"))]
-    out = ['<table class="g-sheet"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><td></td><th scope="col">'
-           + esc(T.label(names[0])) + '</th><th scope="col">' + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
+    out = ['<table class="g-sheet g-totals"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><td></td>'
+           '<th scope="col" class="g-num">' + esc(T.label(names[0])) + '</th><th scope="col" class="g-num">'
+           + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
     for key, label in rows:
-        out.append('<tr><th scope="row">' + esc(label) + '</th><td>' + str(totals[0][key]) + '</td><td>'
-                   + str(totals[1][key]) + '</td></tr>')
+        out.append('<tr><th scope="row">' + esc(label) + '</th><td class="g-num">' + str(totals[0][key])
+                   + '</td><td class="g-num">' + str(totals[1][key]) + '</td></tr>')
     out.append('</tbody></table>')
     return "".join(out)

@@ -19,23 +19,30 @@ def suit_class(card):
 
 
 def card_face(card):
+    """The face's spans. Only the first corner holds text: the other corner and the centre are
+    drawn by the stylesheet from `data-` attributes, so the card's visible text is its label
+    once ("Q♦", not "Q♦QQ♦"), as copied, found in the page or compared with the
+    button's name by a checker of WCAG 2.5.3."""
     label = T.card_label(card)
     rank, suit = esc(label[:-1]), esc(label[-1:])
-    index = '<span class="g-rank">' + rank + '</span><span class="g-suit">' + suit + '</span>'
     centre = rank if card.rank > 10 else suit
-    return ('<span class="g-idx" aria-hidden="true">' + index + '</span>'
-            '<span class="g-pip' + (' g-court' if card.rank > 10 else '') + '" aria-hidden="true">' + centre + '</span>'
-            '<span class="g-idx g-idx2" aria-hidden="true">' + index + '</span>')
+    return ('<span class="g-idx" aria-hidden="true"><span class="g-rank">' + rank + '</span><span class="g-suit">'
+            + suit + '</span></span>'
+            '<span class="g-pip' + (' g-court' if card.rank > 10 else '') + '" aria-hidden="true" data-pip="'
+            + centre + '"></span>'
+            '<span class="g-idx g-idx2" aria-hidden="true" data-rank="' + rank + '" data-suit="' + suit + '"></span>')
 
 
 def card_html(card, extra_class="", label=None, key=None, act=None, attrs=""):
-    """A face-up card: a button when it does something (`act`), else an image with its name."""
+    """A face-up card: a button when it does something (`act`), else an image with its name. A
+    button's name leads with the printed letter of an ace or a court card (`T.card_button_name`)."""
     cls = "g-card " + suit_class(card) + (" " + extra_class if extra_class else "")
-    label = label or T.card_name(card)
     if act:
+        label = label or T.card_button_name(card)
         return ('<button type="button" class="' + cls + '" data-act="' + act + '"'
                 + (' data-key="' + key + '"' if key else '') + ' aria-label="' + esc(label) + '"' + attrs + '>'
                 + card_face(card) + '</button>')
+    label = label or T.card_name(card)
     return '<span class="' + cls + '" role="img" aria-label="' + esc(label) + '">' + card_face(card) + '</span>'
 
 

@@ -83,15 +83,18 @@ def render_table(view, ui):
     if view.discard_pile:
         top = view.discard_pile[-1]
         take = legal(ui, view, TAKE_UPCARD) or legal(ui, view, DRAW_DISCARD)
-        # Translators: the discard pile's accessible name; {card} is its top card without article ("queen of hearts").
-        label = fmt(_("Discard pile: {card}"), card=T.card_name(top))
+        # Translators: the discard pile's accessible name; {card} is its top card without article
+        # ("7 of hearts", or "Q, queen of hearts": the letter printed on the card, then its name).
+        label = fmt(_("Discard pile: {card}"), card=T.card_button_name(top))
         keys = " ".join(k for k in (key_for("draw_discard"), key_for("take_upcard")) if k)
         moved = " g-arrive" if ui.motion == "discard" else ""
         pile_hint = suggest_class(hint, DRAW_DISCARD) or suggest_class(hint, TAKE_UPCARD)
         out.append('<button type="button" class="g-discard' + pile_hint + '" data-act="pile" data-key="pile" aria-keyshortcuts="' + keys + '"'
                    + ('' if take else ' aria-disabled="true"') + ' aria-label="' + esc(label) + '">'
-                   + card_html(top, "g-pile-card" + moved) + '<span class="g-pile-label" aria-hidden="true">'
-                   + esc(_("Discard pile")) + '</span></button>')
+                   # The caption first, as in the name (the stylesheet draws it under the card), a
+                   # space between its words and the card's.
+                   + '<span class="g-pile-label" aria-hidden="true">' + esc(_("Discard pile")) + '</span> '
+                   + card_html(top, "g-pile-card" + moved) + '</button>')
     else:
         out.append('<div class="g-discard g-empty">' + esc(_("The discard pile is empty")) + '</div>')
     out.append('<button type="button" class="g-btn g-small-btn" data-act="show_pile" data-key="show_pile"'
@@ -229,7 +232,7 @@ def render_hand(view, ui):
         selected = selected_index == card.index
         if selected:
             classes.append("g-selected")
-        label = T.card_name(card) + (", " + ", ".join(flags) if flags else "")
+        label = T.card_button_name(card) + (", " + ", ".join(flags) if flags else "")
         attrs = (' aria-pressed="' + ("true" if selected else "false") + '" tabindex="'
                  + ("0" if card.index == focus_index else "-1") + '" data-card="' + str(card.index) + '"')
         out.append('<li>' + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')

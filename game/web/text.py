@@ -67,6 +67,11 @@ def card_name(card):
     return cardnames.card_name(card, pgettext)
 
 
+def card_button_name(card):
+    """A card's name on a button: "Q, queen of diamonds" (`cardnames.card_button_name`)."""
+    return cardnames.card_button_name(card, pgettext)
+
+
 def the_card(card):
     """A card's name with its article, for a sentence ("the queen of diamonds")."""
     return cardnames.card_with_article(card, pgettext)

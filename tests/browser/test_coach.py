@@ -13,6 +13,7 @@ from game.web import i18n
 from game.web import text as T
 from tests.browser.conftest import LANGS
 from tests.browser.test_game import (
+    axe_problems,
     catalog,
     open_game,
     open_menu,
@@ -125,15 +126,10 @@ def test_the_review_of_a_hand_and_its_positions_on_the_table(page, base_url, lan
 @pytest.mark.parametrize("width", [360, 1280])
 def test_the_coach_passes_the_accessibility_audit(page, base_url, width):
     """axe finds nothing on the hint, the review and a reviewed position, at both widths."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
     problems = []
 
     def audit(where):
-        for violation in axe.run(page).response["violations"]:
-            nodes = [n["target"] for n in violation["nodes"]][:3]
-            problems.append(where + ": " + str(violation["impact"]) + " " + violation["id"] + " " + repr(nodes))
+        problems.extend(axe_problems(page, where))
 
     page.set_viewport_size({"width": width, "height": 800})
     page.context.add_init_script("localStorage.setItem('ginrummy.prefs', JSON.stringify({hints: true}))")
@@ -151,4 +147,4 @@ def test_the_coach_passes_the_accessibility_audit(page, base_url, width):
         page.click('#game [data-act="review_step"] >> nth=0')
         page.wait_for_selector("#game .g-review-bar")
         audit("reviewed position")
-    assert problems == []
+    assert problems == [], "\n".join(problems)

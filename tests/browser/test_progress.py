@@ -14,7 +14,7 @@ from game.web import daily
 from game.web import stats as S
 from game.web.dailydialog import share_line
 from tests.browser.conftest import LANGS
-from tests.browser.test_game import catalog, open_game, state, wait_idle
+from tests.browser.test_game import axe_problems, catalog, open_game, state, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -210,9 +210,6 @@ def test_export_then_a_bad_import_changes_nothing_and_a_good_one_replaces(page, 
 def test_accessibility_audit_of_the_statistics_and_the_daily_deal(page, base_url, width):
     """axe finds nothing in the statistics dialog with a chart, the daily deal's dialog with a
     result line and the end of a daily match, in every language."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
     page.set_viewport_size({"width": width, "height": 800})
     page.clock.set_fixed_time(CLOCK)
     mine = S.empty()
@@ -225,9 +222,7 @@ def test_accessibility_audit_of_the_statistics_and_the_daily_deal(page, base_url
     problems = []
 
     def audit(where):
-        for violation in axe.run(page).response["violations"]:
-            problems.append(where + ": " + str(violation["impact"]) + " " + violation["id"] + " "
-                            + repr([n["target"] for n in violation["nodes"]][:3]))
+        problems.extend(axe_problems(page, where))
 
     for lang in LANGS:
         open_game(page, base_url, lang)
@@ -247,4 +242,4 @@ def test_accessibility_audit_of_the_statistics_and_the_daily_deal(page, base_url
     page.click('#game [data-act="confirm_knock"]')
     page.wait_for_selector("#game .g-daily-end")
     audit("end of the daily match")
-    assert problems == []
+    assert problems == [], "\n".join(problems)

@@ -1,16 +1,19 @@
 """Every screen drawn in CPython from (View, UI state): no hidden card, nothing changed."""
 
 import copy
+import html as html_lib
 import re
 
 import pytest
 
+from game.cards import DECK
 from game.match import Match
 from game.rng import Rng
 from game.rules import Rules
 from game.web import i18n
 from game.web import text as T
 from game.web.dialogs import FIRST_FOCUS
+from game.web.markup import card_face
 from game.web.render import attributes, render
 from game.web.state import Ui
 from game.web.tables import HUMAN, LocalTable
@@ -151,8 +154,56 @@ def test_the_match_winner_and_totals_come_before_the_last_hand():
     assert winner < html.index("Final totals") < html.index('data-act="new"') < html.index("g-spread")
 
 
+def test_numbers_and_their_headings_align_alike_in_the_sheet_and_the_totals():
+    """Every column of numbers, its heading included, is marked g-num (right-aligned, tabular
+    figures) in both tables of the end of a match, and no other column is."""
+    view, ui = first_screen(3, Rules.preset("classic").replace(target=40), lambda v: v.phase == "match_over")
+    tables = re.findall(r'<table class="g-sheet[^"]*">.*?</table>', render(view, ui))
+    assert len(tables) == 2
+    for table in tables:
+        rows = [re.findall(r'<(t[hd])([^>]*)>(.*?)</t[hd]>', row) for row in re.findall(r"<tr>(.*?)</tr>", table)]
+        body = [row for row in rows[1:] if len(row) == len(rows[0])]
+        assert body
+        for column in range(len(rows[0])):
+            numeric = all(re.fullmatch(r"-?\d+", cells[column][2]) for cells in body)
+            marked = ['class="g-num"' in cells[column][1] for cells in [rows[0]] + body]
+            assert marked == [numeric] * len(marked), (table[:60], column)
+
+
 def test_a_focus_key_starting_with_c_that_is_no_card_draws_fine():
     view, ui = first_screen(4, Rules.preset("classic"), lambda v: v.phase == "discard")
     for key in ("confirm_discard", "cancel", "c", "c99"):
         ui.focus = key
         assert 'tabindex="0"' in render(view, ui)
+
+
+# --- label in name (WCAG 2.5.3) -------------------------------------------------------------------
+
+BUTTON = re.compile(r'<button [^>]*aria-label="([^"]*)"[^>]*>(.*?)</button>')
+
+
+def words(text):
+    """Lower-case words of letters and digits, as axe's label-content-name-mismatch splits them
+    (symbols such as the suits are no words)."""
+    return re.sub(r"[^\w]|_", " ", html_lib.unescape(text).lower()).split()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "vi"])
+def test_every_button_names_the_words_it_shows_in_order(lang):
+    """A speech-input user says what a button shows: its visible words (a card's printed index,
+    "Discard pile" over the top card) come in its name in the same order, and a card's visible
+    text is its label once, not the index repeated in both corners and the centre."""
+    from tests.web.test_game_messages import catalogue
+
+    i18n.install(catalogue(lang))
+    checked = set()
+    for _match, view, ui in screens(8, Rules.preset("classic").replace(target=60), "cpu"):
+        for name, inside in BUTTON.findall(render(view, ui)):
+            shown = words(re.sub(r"<[^>]+>", " ", inside))
+            named = words(name)
+            assert any(named[i:i + len(shown)] == shown for i in range(len(named) - len(shown) + 1)), (name, shown)
+            checked.add(name)
+    assert len(checked) > 40
+    for card in DECK:
+        face = card_face(card)
+        assert html_lib.unescape(re.sub(r"<[^>]+>", "", face)) == T.card_label(card)
