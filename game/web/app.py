@@ -202,8 +202,8 @@ class App:
                                 + str(self.root.attrs["data-more"] if "data-more" in self.root.attrs else "none named"))
         self.ui.dialog = None
         self.ui.notice = _("Part of the game could not be loaded: the menu, the dialogs and the end-of-hand "
-                           "screen are missing, and a discard is made without confirmation. Reload the page "
-                           "to get them back.")
+                           "screen are missing, and your discards are made without confirmation. Reload the "
+                           "page to get them back.")
         self.mark_busy()
         if self.table is not None:
             self.show(self.view)
