@@ -166,10 +166,10 @@ class App:
 
     def load_more(self):
         """Append the second bundle's script to the page (once), as the worker's bundle is."""
-        if "data-more-loading" in self.root.attrs:
+        if "data-more-state" in self.root.attrs:
             return
         url = self.root.attrs["data-more"] if "data-more" in self.root.attrs else ""
-        self.root.attrs["data-more-loading"] = "true"
+        self.root.attrs["data-more-state"] = "loading"
         if not url:
             window.setTimeout(self.more_failed, 0)
             return
@@ -180,7 +180,7 @@ class App:
         document.head.appendChild(script)
 
     def more_loaded(self, *args):
-        self.ui.more = "loaded"
+        self.ui.more = self.root.attrs["data-more-state"] = "loaded"
         while self.queue:
             then, busy, otherwise = self.queue.pop(0)
             then()
@@ -192,7 +192,7 @@ class App:
         """The second bundle could not be loaded: what waited for it is dropped (or its
         `otherwise` runs), a notice says so, and the table plays on with what it has."""
         first = self.ui.more != "failed"
-        self.ui.more = "failed"
+        self.ui.more = self.root.attrs["data-more-state"] = "failed"
         queue, self.queue = self.queue, []
         for _then, _busy, otherwise in queue:
             if otherwise is not None:

@@ -35,7 +35,7 @@ def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited
     page.wait_for_selector("#game[data-ready=true]")
     page.wait_for_function("document.querySelector('#game').dataset.phase === 'upcard'")
     page.wait_for_timeout(50)
-    assert len(held) == 1  # asked for, and held
+    assert len(held) == 1 and page.get_attribute("#game", "data-more-state") == "loading"  # asked for, and held
     assert "game.web.dialogs" not in page.evaluate(MODULES)
     # The first move is played at once, by keyboard: take the upcard (the focus goes to it).
     page.keyboard.press(shortcut(page, "take_upcard"))
@@ -51,6 +51,7 @@ def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited
     held[0].continue_()
     page.wait_for_selector("#game .g-dialog [data-act=confirm_discard]")
     assert _busy(page)[1] == "false" and "game.web.dialogs" in page.evaluate(MODULES)
+    assert page.get_attribute("#game", "data-more-state") == "loaded"
     page.keyboard.press("Enter")  # the dialog's own button has the focus: confirm
     page.wait_for_function("document.querySelector('#game').dataset.phase !== 'discard'"
                            " || document.querySelector('#game').dataset.turn !== 'me'")
@@ -86,6 +87,7 @@ def test_without_the_second_bundle_a_notice_says_so_and_the_hand_is_played(conte
     open_game(page, base_url, "en", hash="#seed=" + str(seed_offered_to_me(70)))
     page.wait_for_selector("#game .g-notice")
     assert "Part of the game could not be loaded" in page.inner_text("#game .g-notice")
+    assert page.get_attribute("#game", "data-more-state") == "failed"
     for _ in range(300):
         wait_idle(page)
         current = state(page)
