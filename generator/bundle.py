@@ -125,22 +125,105 @@ def brython_data_dir():
 # brython.js marks where its Python compiler (symbol table, parser, PEG grammar) begins and ends.
 COMPILER_START = "// >>> brython compiler chain"
 COMPILER_END = "// <<< brython compiler chain"
+# Before that section, its code generator (the `to_js` of every AST node and the helpers only
+# they call) runs from this function to the end of its module, just before COMPILER_START; the
+# runtime's name lookups (`$B.resolve_local`, `$B.resolve_in_scopes`, ...) come before it.
+CODEGEN_START = "function mark_parents(node)"
+MODULE_END = "})(__BRYTHON__)"
+# After it, the builtins' docstrings (`help()` and `__doc__` texts the game never shows).
+DOCS_START, DOCS_END = "var docs={", "for(var key in docs)"
+
+
+def _section(text, start, end, what):
+    """(first, after) of the text from `start` up to `end`, or ValueError naming what is missing."""
+    first = text.find(start)
+    last = text.find(end, first) if first >= 0 else -1
+    if first < 0 or last < 0:
+        raise ValueError("brython.js has no '" + start + "' ... '" + end + "' section (" + what + "): "
+                         "this Brython version cannot be shipped without its compiler; see "
+                         "generator/bundle.py runtime_source")
+    return first, last
 
 
 def runtime_source(brython_js):
     """brython.js without its compiler: what a page needs to run modules compiled at build time.
 
-    Measured on the site: 54 KB less gzip (286 -> 233 KB) and about a third less script for the
-    page to parse and run. The page cannot compile Python any more (no `exec`, no
-    `<script type="text/python">`), so the start script imports the entry module by Brython's
-    `$B.$__import__`, which compiles nothing. After a Brython upgrade that drops the markers the
-    build stops here, saying so, rather than ship a runtime that may not start."""
-    start, end = brython_js.find(COMPILER_START), brython_js.find(COMPILER_END)
-    if start < 0 or end < start:
-        raise ValueError("brython.js has no '" + COMPILER_START + "' ... '" + COMPILER_END + "' section: "
-                         "this Brython version cannot be shipped without its compiler; see "
-                         "generator/bundle.py runtime_source")
-    return brython_js[:start] + brython_js[end:]
+    Three parts go: the compiler chain brython.js marks (symbol table, parser, grammar), the
+    code generator just before it, and the builtins' docstrings. Measured on the site: 84 KB
+    less gzip (286 -> 203 KB) and 45 % less script for the page to parse and run. The page
+    cannot compile Python any more (no `exec`, no `<script type="text/python">`), so the start
+    script imports the entry module by Brython's `$B.$__import__`, which compiles nothing.
+    After a Brython upgrade that moves a marker the build stops here, saying which, rather than
+    ship a runtime that may not start (tests/browser/test_precompiled.py plays a hand on it)."""
+    start, end = _section(brython_js, COMPILER_START, COMPILER_END, "the compiler chain")
+    codegen, _ = _section(brython_js, CODEGEN_START, COMPILER_START, "the code generator")
+    module_end = brython_js.rfind(MODULE_END, codegen, start)
+    if module_end < 0 or codegen > start:
+        raise ValueError("brython.js: the code generator ('" + CODEGEN_START + "') does not end before '"
+                         + COMPILER_START + "'; see generator/bundle.py runtime_source")
+    runtime = brython_js[:codegen] + brython_js[module_end:start] + brython_js[end:]
+    docs, docs_end = _section(runtime, DOCS_START, DOCS_END, "the builtins' docstrings")
+    docs_end = runtime.index("\n", docs_end)
+    return runtime[:docs] + runtime[docs_end:]
+
+
+# brython.js joins its source files with a line holding a lone ";" (checked: each part compiles
+# on its own, tests/generator/test_bundle.py); the first one starts the runtime proper.
+PART_SEPARATOR = "\n;\n"
+FIRST_PART = "\n(function($B){"
+
+# Appended to the runtime: `__BRYTHON__.$game`, how the start script runs the runtime part by
+# part and how a bundle that arrives before the runtime has run waits for it.
+RUNNER = r"""
+// generator/bundle.py: the runtime above is in parts, run in order by $game.run, a few per
+// task when a budget (ms) is given, so the page's main thread is never held long; a game
+// bundle that comes first ($game.add) is loaded once they have run.
+(function (B) {
+  var waiting = [], script = typeof document == "undefined" ? null : document.currentScript;
+  // Where brython.js is, as its first part would read it from document.currentScript, which
+  // is gone once the parts run in tasks of their own.
+  if (script && B.brython_path === undefined) {
+    B.brython_path = script.src.slice(0, script.src.lastIndexOf("/") + 1);
+  }
+  B.$game = {
+    order: [],
+    add: function (vfs, code, order) {
+      var load = function () { B.loadBrythonPackage(vfs); Object.assign(B.precompiled, code); };
+      B.$game.order = B.$game.order.concat(order || []);
+      if (B.$parts) { waiting.push(load); } else { load(); }
+    },
+    run: function (budget, schedule, done) {
+      var step = function () {
+        var until = performance.now() + budget;
+        while (B.$parts.length) {
+          B.$parts.shift()();
+          if (budget && performance.now() > until && B.$parts.length) { schedule(step); return; }
+        }
+        B.$parts = null;
+        waiting.splice(0).forEach(function (load) { load(); });
+        done();
+      };
+      if (B.$parts) { step(); } else { done(); }
+    }
+  };
+})(__BRYTHON__);
+"""
+
+
+def runtime_script(runtime):
+    """The runtime as the page runs it: its first lines as they are (they make `__BRYTHON__`),
+    then every later part of brython.js wrapped in a function of `__BRYTHON__.$parts`, then
+    `RUNNER`. Loading the file only defines the parts; running them is the start script's (a
+    few per task: the page's longest start-up task was Brython's whole runtime, 100-150 ms on
+    this machine, four times that on Lighthouse's phone) or the worker's (all at once)."""
+    first = runtime.find(FIRST_PART)
+    if first < 0:
+        raise ValueError("brython.js has no '" + FIRST_PART.strip() + "' at the start of a line: its runtime "
+                         "cannot be split into parts; see generator/bundle.py runtime_script")
+    head, rest = runtime[: first + 1], runtime[first + 1:]
+    parts = [part for part in rest.split(PART_SEPARATOR) if part.strip()]
+    wrapped = ",\n".join("function () {\n" + part + "\n}" for part in parts)
+    return head + "__BRYTHON__.$parts = [\n" + wrapped + "];\n" + RUNNER
 
 
 def _hashed(name, data):
@@ -176,29 +259,24 @@ class Module:
     source: str
     imports: tuple = ()
     is_package: bool = False
-    eager: tuple = ()  # the imports run when the module itself is imported (outside any function)
+    eager: tuple = ()  # the imports run when the module itself runs (not inside a function)
 
 
-def _eager_nodes(tree):
-    """The import statements outside function bodies: run as the module is imported."""
-    found = []
+def _run_on_import(tree):
+    """The nodes of a module that run when it is imported: all but function bodies."""
     todo = [tree]
     while todo:
-        for child in ast.iter_child_nodes(todo.pop()):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                continue
-            if isinstance(child, (ast.Import, ast.ImportFrom)):
-                found.append(child)
-            todo.append(child)
-    return found
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
 
 
-def _imports(tree, module, is_package, nodes=None):
-    """The absolute names of the modules a module imports (to find what the entry reaches):
-    every import statement of the tree, or those of `nodes`."""
+def _imports(nodes, module, is_package):
+    """The absolute names of the modules these nodes import (to find what the entry reaches)."""
     found = set()
     package = module if is_package else module.rpartition(".")[0]
-    for node in ast.walk(tree) if nodes is None else nodes:
+    for node in nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 found.add(alias.name)
@@ -257,8 +335,8 @@ def package_modules(package_dir=GAME_DIR, name="game"):
         source = path.read_text(encoding="utf-8")
         tree = ast.parse(source, str(path))
         modules[module] = Module(module, name + "/" + rel.as_posix(), _strip_docstrings(source, tree),
-                                 _imports(tree, module, is_package), is_package,
-                                 _imports(tree, module, is_package, _eager_nodes(tree)))
+                                 _imports(ast.walk(tree), module, is_package), is_package,
+                                 _imports(_run_on_import(tree), module, is_package))
     return modules
 
 
@@ -305,6 +383,28 @@ def reachable(modules, roots=(ENTRY_MODULE,), stop=()):
                 seen.add(candidate)
                 todo.extend(modules[candidate].imports)
     return {name: modules[name] for name in sorted(seen)}
+
+
+def import_order(modules, entry=ENTRY_MODULE):
+    """The modules the entry's import runs, each after those it imports on import (packages
+    first): the start script imports them in this order, a few per task, so no one task holds
+    the page long; the entry comes last. Imports inside functions run later, when called."""
+    order, seen = [], set()
+
+    def visit(name):
+        if name in seen or name not in modules:
+            return
+        seen.add(name)
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            visit(".".join(parts[:i]))
+        module = modules[name]
+        for dependency in module.eager if isinstance(module, Module) else ():
+            visit(dependency)
+        order.append(name)
+
+    visit(entry)
+    return order
 
 
 def minify_js(code):
@@ -377,7 +477,10 @@ def bundle_sources(package_dir=GAME_DIR, brython_js=None):
     compiled = compiler.compile_modules(
         {name: (m.filename, m.source, m.is_package) for name, m in python.items()}, brython_js)
     needs_more = bool(set(reachable(modules, (WORKER_MODULE,))) & set(more))
-    return Bundles(_bundle_text(page, compiled, "the game package, what the table needs to be ready"),
+    # The start script imports the first bundle's modules in `import_order` (a few per task);
+    # the second's are imported when a function first needs them.
+    return Bundles(_bundle_text(page, compiled, "the game package, what the table needs to be ready",
+                                import_order(page)),
                    _bundle_text(more, compiled, "the game package, the features loaded once the table is ready"),
                    _bundle_text(worker, compiled, "the computer players (the worker's part of the game package)"),
                    needs_more)
@@ -388,7 +491,7 @@ def bundle_source(package_dir=GAME_DIR, brython_js=None):
     return bundle_sources(package_dir, brython_js).first
 
 
-def _bundle_text(found, compiled, what):
+def _bundle_text(found, compiled, what, order=()):
     vfs, precompiled = {}, {}
     for name, module in found.items():
         if not isinstance(module, Module):
@@ -397,10 +500,13 @@ def _bundle_text(found, compiled, what):
         code = minify_js(compiled[name])
         vfs[name] = [".py", "", [], 1] if module.is_package else [".py", "", []]
         precompiled[name] = [code] if module.is_package else code
+    # `$game.add` (RUNNER) waits for the runtime to have run; with a stock brython.js (the
+    # benchmark's page of Python) the bundle is loaded at once.
     return (
         "// Gin Rummy: " + what + ", compiled to JavaScript at build time by Brython's compiler.\n"
-        "__BRYTHON__.loadBrythonPackage(" + _json(vfs) + ");\n"
-        "Object.assign(__BRYTHON__.precompiled," + _json(precompiled) + ");\n"
+        "(__BRYTHON__.$game || {add: function (vfs, code) { __BRYTHON__.loadBrythonPackage(vfs); "
+        "Object.assign(__BRYTHON__.precompiled, code); }}).add(\n"
+        + _json(vfs) + ",\n" + _json(precompiled) + ",\n" + _json(list(order)) + ");\n"
     )
 
 
@@ -520,7 +626,7 @@ def build_game_assets(out_dir, languages, locales_dir=None):
     static_dir.mkdir(parents=True, exist_ok=True)
     locales = Path(locales_dir) if locales_dir else ROOT / "locales"
     runtime = (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
-    brython = _write(static_dir, "brython.js", runtime_source(runtime).encode("utf-8"))
+    brython = _write(static_dir, "brython.js", runtime_script(runtime_source(runtime)).encode("utf-8"))
     texts = bundle_sources(brython_js=runtime)
     bundle = _write(static_dir, "game.js", texts.first.encode("utf-8"))
     more = _write(static_dir, "game-more.js", texts.more.encode("utf-8"))

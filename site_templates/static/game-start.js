@@ -8,7 +8,8 @@
 // table comes near the screen (or at once for a link to a deal, a table or a training hand),
 // so the text a reader came for never waits for the game; the table the build drew is there
 // meanwhile.
-// Then the language's JSON catalogue is fetched and the game imported.
+// Then the runtime and the game's modules run a few per task, and the language's JSON
+// catalogue is fetched.
 (function () {
   "use strict";
   var root = document.getElementById("game");
@@ -16,6 +17,15 @@
   var here = document.currentScript ? document.currentScript.src : location.href;
   var base = here.slice(0, here.lastIndexOf("/") + 1);
   var later = (root.getAttribute("data-scripts") || "").split(" ").filter(Boolean);
+  // The module that builds the game in #game, imported last.
+  var ENTRY = "game.web.main";
+  // The most a task of start-up spends before it yields, in ms: the page answers (a scroll, a
+  // tap on a link) in between, and none of its tasks is long even on a slow phone.
+  var BUDGET = 8;
+  // A task that yields to the page first: a message to ourselves (no 4 ms clamp, unlike setTimeout).
+  var channel = new MessageChannel(), queued = [];
+  channel.port1.onmessage = function () { queued.shift()(); };
+  function yieldThen(step) { queued.push(step); channel.port2.postMessage(0); }
   if (!later.length) {
     start();
   } else if (linked() || !("IntersectionObserver" in window)) {
@@ -48,7 +58,7 @@
 
   function start() {
     var B = window.__BRYTHON__;
-    if (!B) { return; }
+    if (!B || !B.$game) { return; }
     // FNV-1a (32 bits) over UTF-16 code units, as generator/firstscreen.py markup_hash: the
     // game keeps the first screen the build drew when its own first drawing hashes the same.
     window.gameMarkupHash = function (text) {
@@ -66,18 +76,43 @@
       if (!r.ok) { throw new Error("catalogue " + r.status); }
       return r.text();
     }).catch(function () { return null; }) : Promise.resolve(null);
-    // brython() parses the options; no <script type="text/python"> is run (ids: []).
-    // brython.js calls brython() again at the window's load event with its defaults (debug 1,
-    // indexeddb on): harmless here, as no module is left to compile or cache by then.
-    window.brython({ debug: 0, indexeddb: false, ids: [] });
-    catalog.then(function (text) {
-      window.__gameCatalog = text;
-      // `import game.web.main` without compiling that line: the site's brython.js has no compiler.
-      try {
-        B.$__import__("game.web.main", B.builtins.None, B.builtins.None, []);
-      } catch (err) {
-        B.show_error(err);  // the Python traceback, on the console
-      }
+    // Brython's runtime runs part by part (generator/bundle.py runtime_script), then the
+    // game's modules are imported one by one in the order the build wrote (each after what it
+    // imports), a few per task; the entry module last, once the catalogue is there.
+    B.$game.run(BUDGET, yieldThen, function () {
+      // brython() parses the options; no <script type="text/python"> is run (ids: []).
+      window.brython({ debug: 0, indexeddb: false, ids: [] });
+      var names = B.$game.order.filter(function (n) { return n !== ENTRY; });
+      importEach(B, names, function () {
+        catalog.then(function (text) {
+          window.__gameCatalog = text;
+          importModule(B, ENTRY);
+        });
+      });
     });
+  }
+
+  function importEach(B, names, done) {
+    var i = 0;
+    var step = function () {
+      var until = performance.now() + BUDGET;
+      while (i < names.length) {
+        if (!importModule(B, names[i++])) { return; }
+        if (performance.now() > until && i < names.length) { yieldThen(step); return; }
+      }
+      done();
+    };
+    step();
+  }
+
+  // `import name` without compiling that line: the site's brython.js has no compiler.
+  function importModule(B, name) {
+    try {
+      B.$__import__(name, B.builtins.None, B.builtins.None, []);
+      return true;
+    } catch (err) {
+      B.show_error(err);  // the Python traceback, on the console
+      return false;
+    }
   }
 })();

@@ -14,6 +14,7 @@ self.onmessage = function (ev) {
     try {
       importScripts.apply(self, data.scripts);
       B = self.__BRYTHON__;
+      B.$game.run(0, null, function () {});  // the runtime's parts, all at once, then the bundles
       self.brython({ debug: 0, indexeddb: false, ids: [] });
       B.$__import__("game.web.worker", B.builtins.None, B.builtins.None, []);
       answer = B.$getattr(B.imported["game.web.worker"], "answer");

@@ -25,10 +25,9 @@ from generator.bundle import (
 
 def _parts(text):
     """The bundle's VFS and precompiled code, read back from its two JSON arguments."""
-    vfs_at = text.index("loadBrythonPackage(") + len("loadBrythonPackage(")
+    vfs_at = text.index(".add(\n") + len(".add(\n")
     vfs, end = json.JSONDecoder().raw_decode(text, vfs_at)
-    pre_at = text.index("Object.assign(__BRYTHON__.precompiled,", end) + len("Object.assign(__BRYTHON__.precompiled,")
-    precompiled, _ = json.JSONDecoder().raw_decode(text, pre_at)
+    precompiled, _ = json.JSONDecoder().raw_decode(text, end + 2)
     return vfs, precompiled
 
 
@@ -165,6 +164,55 @@ def test_the_shipped_runtime_is_brython_without_its_compiler():
     runtime = bundle.runtime_source(full)
     assert "$B.Parser=function" in full and "$B.Parser=function" not in runtime
     assert "$B.$__import__=function" in runtime and "$B.loadBrythonPackage=function" in runtime
-    assert len(runtime) < 0.7 * len(full)
+    # Its code generator and the builtins' docstrings go too; the name lookups compiled modules
+    # call stay.
+    assert ".prototype.to_js=function" in full and ".prototype.to_js=function" not in runtime
+    assert "$B.resolve_in_scopes=function" in runtime and "$B.resolve_local=function" in runtime
+    assert "var docs={" in full and "var docs={" not in runtime and "in docs)" not in runtime
+    assert len(runtime) < 0.6 * len(full)
     with pytest.raises(ValueError, match="compiler chain"):
         bundle.runtime_source(full.replace(bundle.COMPILER_START, ""))
+    with pytest.raises(ValueError, match="code generator"):
+        bundle.runtime_source(full.replace(bundle.CODEGEN_START, ""))
+    with pytest.raises(ValueError, match="docstrings"):
+        bundle.runtime_source(full.replace(bundle.DOCS_START, ""))
+
+
+def test_the_runtime_runs_in_parts_each_of_which_compiles_on_its_own():
+    from py_mini_racer import MiniRacer
+
+    runtime = bundle.runtime_source((bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8"))
+    script = bundle.runtime_script(runtime)
+    head = script[: script.index("__BRYTHON__.$parts = [")]
+    assert 'var __BRYTHON__=globalThis.__BRYTHON__' in head and "(function($B){" not in head
+    parts = [part for part in runtime[len(head):].split(bundle.PART_SEPARATOR) if part.strip()]
+    assert len(parts) > 20 and max(map(len, parts)) < 0.1 * len(runtime)
+    engine = MiniRacer()
+    try:
+        # brython.js is strict code (its first statement): each part is compiled as such.
+        for part in parts:
+            engine.eval("new Function(" + json.dumps('"use strict";\n' + part) + "); 1")
+        engine.eval(bundle.RUNNER.replace("(__BRYTHON__)", "(globalThis.B = {$parts: [], loadBrythonPackage() {}})"))
+        assert engine.eval("typeof B.$game.run") == "function"
+    finally:
+        engine.close()
+    assert script.count("function () {\n") >= len(parts) and script.endswith(bundle.RUNNER)
+    with pytest.raises(ValueError, match="parts"):
+        bundle.runtime_script(runtime.replace(bundle.FIRST_PART, "\n(function(X){"))
+
+
+def test_the_start_imports_each_module_after_those_it_imports_on_import():
+    modules = package_modules()
+    page = reachable(modules, (bundle.ENTRY_MODULE,), stop=bundle.WORKER_ONLY)
+    order = bundle.import_order(page)
+    assert order[-1] == bundle.ENTRY_MODULE and len(order) == len(set(order))
+    seen = set()
+    for name in order:
+        parts = name.split(".")
+        assert all(".".join(parts[:i]) in seen for i in range(1, len(parts))), name
+        assert all(dep in seen for dep in page[name].eager if dep in page), name
+        seen.add(name)
+    # Only what runs on import: a module imported inside a function waits for its call.
+    assert "game.web.lobby" in page and "game.web.lobby" not in order
+    text = bundle_source()
+    assert json.loads(text[text.rindex(",\n[") + 2: text.rindex(");")]) == order
