@@ -165,13 +165,14 @@ def _floor_pages(site):
 
 
 class Target:
-    """One page to measure: its label, URL, the files it loads, whether it has a ready mark."""
+    """One page to measure: its label, URL, the files it loads, whether it has a ready mark,
+    whether it runs the game (a floor keeps #game's attributes but loads nothing after ready)."""
 
-    def __init__(self, label, site, base, path, ready=True):
+    def __init__(self, label, site, base, path, ready=True, game=True):
         self.label, self.url, self.ready = label, base + "/" + path, ready
         self.files = _page_files(site, path)
         self.bytes = _sizes(site, self.files)
-        self.later = _later_files(site, path, self.files)
+        self.later = _later_files(site, path, self.files) if game else []
         self.whole = _sizes(site, self.files + self.later)
         self.cold, self.warm, self.paint, self.task, self.more = [], [], [], [], []
         self.network = {name: [] for name in NETWORKS}
@@ -296,8 +297,8 @@ def main():
     bare, floor_page = _floor_pages(site)
     servers = [_serve(site)]
     base = "http://127.0.0.1:" + str(servers[0].server_address[1])
-    nothing = Target("no script (floor)", site, base, bare, ready=False)
-    floor = Target("brython + 1 line", site, base, floor_page)
+    nothing = Target("no script (floor)", site, base, bare, ready=False, game=False)
+    floor = Target("brython + 1 line", site, base, floor_page, game=False)
     targets = [nothing, floor, Target("site", site, base, "en/index.html")]
     for label, folder in _others():
         servers.append(_serve(folder))
