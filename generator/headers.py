@@ -10,8 +10,9 @@ Standard library only, no I/O, so any server can import it:
 - the table server passes `connect_src` to allow its WebSocket origin, e.g.
   `security_headers(connect_src="ws://127.0.0.1:8001")`.
 
-Why each directive: scripts only from the site ('unsafe-eval' because Brython compiles Python
-to JavaScript in the page, `blob:` workers for the computer player), no inline code at all,
+Why each directive: scripts only from the site ('unsafe-eval' because Brython's runtime turns
+the modules compiled at build time into functions with `new Function`), workers only from the
+site's own files (the computer's worker is `static/game-worker.<hash>.js`), no inline code at all,
 `frame-ancestors 'none'` so no other site can frame a page (clickjacking), `base-uri 'none'`
 so injected markup cannot re-root relative URLs, `form-action 'self'`.
 """
@@ -19,7 +20,7 @@ so injected markup cannot re-root relative URLs, `form-action 'self'`.
 CSP = (
     ("default-src", "'self'"),
     ("script-src", "'self' 'unsafe-eval'"),
-    ("worker-src", "'self' blob:"),
+    ("worker-src", "'self'"),
     ("style-src", "'self'"),
     ("img-src", "'self' data:"),
     ("connect-src", "'self'"),

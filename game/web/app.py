@@ -51,6 +51,7 @@ class App:
         self.queue = []  # what waits for it: (then, busy, otherwise)
         self.drawn = None  # the markup on screen
         self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
+        self.drawing = False  # False until `ready`: start-up computes the first View, draws it later
         # The first screen the build drew (generator/firstscreen.py) is kept, not redrawn, when
         # the game's first drawing is the same markup (its hash): the page's largest paint
         # stays the first one, and nothing is laid out twice.
@@ -93,8 +94,8 @@ class App:
             self.need(self.start_linked, otherwise=self.start_own)
         else:
             self.load_mode(hash_seed(), ask=True, first=self.first_seed())
-            self.ready()
-        window.setTimeout(self.warm_up, 0)
+            window.setTimeout(self.ready, 0)
+        window.setTimeout(self.warm_up, 0)  # after `ready` (timers run in order)
 
     def start_linked(self):
         if lesson_code() is None or not self.open_lesson(lesson_code()):
@@ -107,7 +108,11 @@ class App:
         self.load_mode(hash_seed(), ask=True, first=self.first_seed())
         self.ready()
 
-    def ready(self):
+    def ready(self, *args):
+        """Draw the first View and take input: a task of its own after `start`, so neither of
+        the two holds the page long (the first screen the build drew is there meanwhile)."""
+        self.drawing = True
+        self.show(self.view)
         self.root.attrs["data-ready"] = "true"
         self.schedule()
 
@@ -795,6 +800,8 @@ class App:
         """Draw the view; the focus follows into the new markup when it was in the game (or
         `take`: a command of the player), and is never left on the page's body."""
         self.view = view
+        if not self.drawing:
+            return
         ui = self.ui
         if ui.more == "waiting" and (self.holding() or needs_more(view, ui)):
             # A screen of the second bundle (or one behind a command that waits for it).

@@ -34,10 +34,9 @@ def use(app, table):
     """A match is on the table (new or restored): is it a daily deal? Then Hard plays it, and
     any other match the level chosen."""
     ui = app.ui
-    if table.training:  # a lesson's computer player is part of its script
-        ui.daily = None
-        return
-    ui.daily = daily.is_daily(table.seed, table.rules.name) if ui.mode == "cpu" else None
+    # A lesson is never a daily deal, whatever its seed (its table keeps its computer's level).
+    is_daily = ui.mode == "cpu" and not table.training
+    ui.daily = daily.is_daily(table.seed, table.rules.name) if is_daily else None
     if ui.mode == "cpu":
         table.set_level(1, daily.LEVEL if ui.daily is not None else ui.prefs["level"])
 

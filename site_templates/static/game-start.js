@@ -79,7 +79,9 @@
     // Brython's runtime runs part by part (generator/bundle.py runtime_script), then the
     // game's modules are imported one by one in the order the build wrote (each after what it
     // imports), a few per task; the entry module last, once the catalogue is there.
-    B.$game.run(BUDGET, yieldThen, function () {
+    afterPaint(function () { B.$game.run(BUDGET, yieldThen, imports); });
+
+    function imports() {
       // brython() parses the options; no <script type="text/python"> is run (ids: []).
       window.brython({ debug: 0, indexeddb: false, ids: [] });
       var names = B.$game.order.filter(function (n) { return n !== ENTRY; });
@@ -89,7 +91,17 @@
           importModule(B, ENTRY);
         });
       });
-    });
+    }
+  }
+
+  // Once the page has painted (the first screen the build drew): a frame's callback runs just
+  // before a paint, and a task it queues just after. A hidden tab paints no frame: the timer
+  // starts the game there.
+  function afterPaint(then) {
+    var started = false;
+    var go = function () { if (!started) { started = true; then(); } };
+    requestAnimationFrame(function () { yieldThen(go); });
+    setTimeout(go, 500);
   }
 
   function importEach(B, names, done) {

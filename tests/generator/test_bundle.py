@@ -216,3 +216,12 @@ def test_the_start_imports_each_module_after_those_it_imports_on_import():
     assert "game.web.lobby" in page and "game.web.lobby" not in order
     text = bundle_source()
     assert json.loads(text[text.rindex(",\n[") + 2: text.rindex(");")]) == order
+
+
+def test_the_column_spans_of_tracebacks_go_and_nothing_else():
+    code = ("var frame=['f',locals]\nframe.positions = [[11,32,0,39],[35,7,69]]\n"
+            "  frame.positions=[[1,2,3]]\nframe.positions = f(x)\n$B.set_lineno(frame,12)\n")
+    assert bundle.drop_positions(code) == "var frame=['f',locals]\nframe.positions = f(x)\n$B.set_lineno(frame,12)\n"
+    _, precompiled = _parts(bundle_source())
+    code = "".join(value[0] if isinstance(value, list) else value for value in precompiled.values())
+    assert "frame.positions" not in code and "$B.set_lineno(frame," in code
