@@ -720,10 +720,15 @@ class App:
     # --- the computer, paced by timers -------------------------------------------------------------
 
     def schedule(self):
-        """Pace the computer's next move, if it must move (data-busy says so to the tests)."""
+        """Pace the computer's next move, if it must move (data-busy says so to the tests). Its
+        first move waits for the second bundle: a daily deal is played by Hard, which
+        `progress.use` says (if it cannot be loaded, the computer plays the chosen level)."""
         if self.timer is not None or self.asking is not None:
             return
         if self.table is not None and self.table.computer_to_move() is not None:
+            if self.ui.more == "waiting":
+                self.need(self.schedule, otherwise=self.schedule)
+                return
             self.timer = window.setTimeout(self.computer_step, storage.pace(self.ui.prefs))
         self.mark_busy()
 

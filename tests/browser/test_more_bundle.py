@@ -116,3 +116,21 @@ def test_without_the_second_bundle_a_notice_says_so_and_the_hand_is_played(conte
     assert page.locator("#game .g-dialog").count() == 0 and _busy(page)[1] == "false"
     assert [p for p in page.console.problems()
             if not p.endswith("/api/status") and "game-more" not in p and "Failed to load resource" not in p] == []
+
+
+def test_the_computer_waits_for_it_to_know_its_level(context, page, base_url):
+    """A restored daily deal is Hard's (game.web.progress, in the second bundle): the computer's
+    first move waits for it, the table busy, then plays."""
+    held = []
+    context.route(MORE, lambda route: held.append(route))
+    seed = 40
+    while Match.new(seed).current_player != 1:  # the computer is offered the upcard first
+        seed += 1
+    page.goto(base_url + "/en/#seed=" + str(seed))
+    page.wait_for_selector("#game[data-ready=true]")
+    page.wait_for_timeout(300)  # the computer's pace is 15 ms in tests
+    assert page.evaluate("window.gameDecisionTimes.length") == 0 and _busy(page)[0] == "true"
+    held[0].continue_()
+    page.wait_for_function("window.gameDecisionTimes.length > 0")
+    wait_idle(page)
+    assert state(page)["turn"] == "me" or state(page)["phase"] in FINISHED
