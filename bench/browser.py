@@ -14,7 +14,12 @@ Figures per page, medians of 5 (range in brackets), runs interleaved between pag
 - first paint: first-contentful-paint of the cold loads;
 - longest task: the longest main-thread task (Long Tasks API, so under 50 ms reads "<50") from
   navigation to half a second after ready, cold;
-- bytes raw / gzip -9 / brotli 11 of the files a first page loads; ratios to the Brython floor;
+- second bundle in: navigation -> the page's second bundle (game-more.js) loaded and run
+  (`#game[data-more-state=loaded]`), cold;
+- bytes raw / gzip -9 / brotli 11 of the files a first page needs before it is ready (ratios
+  to the Brython floor), and of the whole first page: those plus what it loads once ready (the
+  second bundle `#game[data-more]`, the worker `data-worker` and the scripts the worker loads,
+  `data-worker-scripts`, counted once: the worker gets the page's own from the cache);
 - cold ready under emulated networks (Chrome DevTools presets, through CDP): "Fast 4G" and
   "Fast 3G" (what Lighthouse's mobile "slow 4G" applies).
 Pages are served like `make serve` (generator.cli's handler: precompressed copies, cache headers).
@@ -23,7 +28,7 @@ Then: a second language's extra bytes, the computer's decision times in the page
 min-deadwood evaluations per second under Brython.
 
 Targets on a 2-core machine (issue 14): cold ready <= 1.5x the Brython floor, warm <= 100 ms,
-longest task <= 150 ms, first page <= 350 KB gzip, Fast 3G cold ready <= 4 s; a second language
+longest task <= 150 ms, first page <= 350 KB gzip (before ready), Fast 3G cold ready <= 4 s; a second language
 <= 30 KB more; no computer decision blocking the page over 100 ms.
 """
 
@@ -54,13 +59,17 @@ NETWORKS = {
 
 # Runs before any page script: when #game gets data-ready=true, and every long task.
 PROBE = """
-window.__bench = {ready: null, tasks: []};
+window.__bench = {ready: null, more: null, tasks: []};
 new MutationObserver(function () {
   var g = document.getElementById("game");
   if (window.__bench.ready === null && g && g.dataset.ready === "true") {
     window.__bench.ready = performance.now();
   }
-}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
+  if (window.__bench.more === null && g && g.dataset.moreState === "loaded") {
+    window.__bench.more = performance.now();
+  }
+}).observe(document, {subtree: true, childList: true, attributes: true,
+                      attributeFilter: ["data-ready", "data-more-state"]});
 try {
   new PerformanceObserver(function (list) {
     for (var e of list.getEntries()) { window.__bench.tasks.push([e.startTime, e.duration]); }
@@ -98,6 +107,22 @@ def _page_files(site, page_path):
     files = [page_path]
     for ref in refs:
         files.append(str((base / ref).resolve().relative_to(site.resolve())))
+    return files
+
+
+def _later_files(site, page_path, before):
+    """What a page loads once it is ready, beyond `before`: the second bundle, the worker and
+    the scripts the worker loads (those the page already has come from the cache)."""
+    html = (site / page_path).read_text(encoding="utf-8")
+    base = (site / page_path).parent
+    refs = re.findall(r'data-(?:more|worker)="([^"]+)"', html)
+    for scripts in re.findall(r'data-worker-scripts="([^"]+)"', html):
+        refs += scripts.split()
+    files = []
+    for ref in refs:
+        path = str((base / ref).resolve().relative_to(site.resolve()))
+        if path not in before and path not in files:
+            files.append(path)
     return files
 
 
@@ -140,28 +165,34 @@ def _floor_pages(site):
 
 
 class Target:
-    """One page to measure: its label, URL, the files it loads, whether it has a ready mark."""
+    """One page to measure: its label, URL, the files it loads, whether it has a ready mark,
+    whether it runs the game (a floor keeps #game's attributes but loads nothing after ready)."""
 
-    def __init__(self, label, site, base, path, ready=True):
+    def __init__(self, label, site, base, path, ready=True, game=True):
         self.label, self.url, self.ready = label, base + "/" + path, ready
         self.files = _page_files(site, path)
         self.bytes = _sizes(site, self.files)
-        self.cold, self.warm, self.paint, self.task = [], [], [], []
+        self.later = _later_files(site, path, self.files) if game else []
+        self.whole = _sizes(site, self.files + self.later)
+        self.cold, self.warm, self.paint, self.task, self.more = [], [], [], [], []
         self.network = {name: [] for name in NETWORKS}
 
 
 def _load(page, target, timeout=120000):
-    """One navigation; returns (ready ms or None, first paint ms, longest task ms)."""
+    """One navigation; returns (ready ms or None, first paint ms, longest task ms, second
+    bundle in ms or None)."""
     page.goto(target.url, wait_until="load", timeout=timeout)
     if target.ready:
         page.wait_for_function("window.__bench.ready !== null", timeout=timeout)
     page.wait_for_timeout(500)  # long tasks right after ready count too
-    ready, paint, tasks = page.evaluate("""() => [window.__bench.ready,
+    if any("game-more" in f for f in target.later):
+        page.wait_for_function("window.__bench.more !== null", timeout=timeout)
+    ready, paint, tasks, more = page.evaluate("""() => [window.__bench.ready,
         (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
-        window.__bench.tasks]""")
+        window.__bench.tasks, window.__bench.more]""")
     until = (ready if ready is not None else 0) + 500
     longest = max([d for start, d in tasks if start <= until] or [0])
-    return ready, paint, longest
+    return ready, paint, longest, more
 
 
 def _cold(browser, target, network=None):
@@ -214,13 +245,20 @@ def _task(values):
 
 def _report(targets, floor):
     print(f"{'page':<22} {'cold ready ms':<24} {'warm ready ms':<22} {'first paint ms':<16} "
-          f"{'longest task ms':<16} {'raw KB':>7} {'gzip KB':>8} {'br KB':>7}")
+          f"{'longest task ms':<16} {'raw KB':>7} {'gzip KB':>8} {'br KB':>7}  (before ready)")
     for t in targets:
         raw, gz, br = t.bytes
         ratio = f"{gz / floor.bytes[1]:.2f}x" if t is not floor else ""
         print(f"{t.label:<22} {_fmt(t.cold) + _ratio(t.cold, floor.cold):<24} "
               f"{_fmt(t.warm) + _ratio(t.warm, floor.warm):<22} {_fmt(t.paint):<16} "
               f"{_task(t.task):<16} {raw / 1024:7.0f} {gz / 1024:8.0f} {br / 1024:7.0f} {ratio}")
+    print("the whole first page: before ready, then what it loads once ready (second bundle, worker, "
+          "the worker's scripts), cold:")
+    for t in targets:
+        raw, gz, br = t.whole
+        later = ", ".join(f.rsplit("/", 1)[-1].split(".")[0] for f in t.later) or "nothing"
+        print(f"  {t.label:<20} {raw / 1024:5.0f} KB raw, {gz / 1024:4.0f} KB gzip, {br / 1024:4.0f} KB brotli"
+              f" (after ready: {later}); second bundle in {_fmt(t.more)} ms")
     for name, (latency, down, _) in NETWORKS.items():
         print(f"cold ready under emulated {name} ({latency:g} ms, {down * 8 / 1e6:.2f} Mbit/s down):")
         for t in targets:
@@ -259,8 +297,8 @@ def main():
     bare, floor_page = _floor_pages(site)
     servers = [_serve(site)]
     base = "http://127.0.0.1:" + str(servers[0].server_address[1])
-    nothing = Target("no script (floor)", site, base, bare, ready=False)
-    floor = Target("brython + 1 line", site, base, floor_page)
+    nothing = Target("no script (floor)", site, base, bare, ready=False, game=False)
+    floor = Target("brython + 1 line", site, base, floor_page, game=False)
     targets = [nothing, floor, Target("site", site, base, "en/index.html")]
     for label, folder in _others():
         servers.append(_serve(folder))
@@ -272,17 +310,18 @@ def main():
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for _ in range(RUNS):  # interleaved, so a noisy moment hits every page alike
                 for t in targets:
-                    ready, paint, longest = _cold(browser, t)
+                    ready, paint, longest, more = _cold(browser, t)
                     t.cold.append(ready)
                     t.paint.append(paint)
                     t.task.append(longest)
+                    t.more.append(more)
             for t in targets:
                 if t.ready:
                     t.warm = _warm(browser, t)
             for name in NETWORKS:
                 for _ in range(RUNS):
                     for t in targets:
-                        ready, paint, _ = _cold(browser, t, name)
+                        ready, paint, _, _ = _cold(browser, t, name)
                         t.network[name].append(ready)
                         t.network.setdefault(name + " paint", []).append(paint)
             _report(targets, floor)

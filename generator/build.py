@@ -191,7 +191,8 @@ def _page_context(config, language, page, pages, assets):
 def _game_context(assets, code, root, slug):
     """What a page needs from the game bundle stage (generator.bundle.GameAssets): the
     scripts in load order, the stylesheet, this language's `game` catalogue, the computer's
-    worker and the scripts it loads, and the game's first screen (None: the template's still
+    worker and the scripts it loads, the second bundle the game loads once ready, and the
+    game's first screen (None: the template's still
     table). A guide page loads the start script alone, which loads the `later` ones when the
     game comes near the screen."""
     screens = assets.first_screens.get(code)
@@ -201,6 +202,7 @@ def _game_context(assets, code, root, slug):
             "later": [root + path for path in assets.scripts if path != assets.start],
             "styles": [root + path for path in assets.styles], "catalog": root + assets.catalogs[code],
             "worker": root + assets.worker if assets.worker else "",
+            "more": root + assets.more if assets.more else "",
             "worker_scripts": [root + path for path in assets.worker_scripts]}
 
 

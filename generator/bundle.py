@@ -6,10 +6,13 @@
   package (never committed to git) less its Python compiler (`runtime_source`): every module is
   compiled at build time, so the page never compiles Python;
 - `game.<hash>.js`: ONE site-wide bundle in Brython's package format
-  (`__BRYTHON__.loadBrythonPackage({...})`) holding the `game` package (engine, computer
-  players, browser UI) and the few standard-library modules the game imports in the page
-  (`STDLIB_MODULES`, copied from `brython_stdlib.js`); one file for every page and language,
-  so Brython's compiled-module cache (indexedDB, per origin) is shared by the whole site;
+  (`__BRYTHON__.loadBrythonPackage({...})`) holding what the game needs to be ready (the
+  engine, the table and its input) and the few standard-library modules the game imports in
+  the page (`STDLIB_MODULES`, copied from `brython_stdlib.js`); one file for every page and
+  language;
+- `game-more.<hash>.js`: the page's second bundle, the same format: the features the first
+  screen does not need (`LATER`: dialogs, end of a hand, coach, lessons, statistics, daily
+  deal, online play), which the page loads itself once it is ready (`game.web.app.App.need`);
 - `game-ai.<hash>.js`: the worker's bundle, the same format: the modules only the computer
   players need (`WORKER_ONLY`), which the page itself never imports while its worker runs;
 - `game-worker.<hash>.js`: the Web Worker that makes the computer's decisions (it loads
@@ -57,6 +60,19 @@ WORKER_MODULE = "game.web.worker"
 # What only the worker needs: the page's bundle leaves these out (they are the worker's bundle,
 # which the page loads itself only when no worker can run).
 WORKER_ONLY = ("game.ai", WORKER_MODULE)
+# The roots of the page's second bundle (game-more.js), loaded after the game is ready: the
+# features the first screen does not draw. The first bundle is what the entry module reaches
+# without going through these; the second, what only they reach. A first-bundle module may
+# import them only inside a function, run once they are in the page (game.web.app App.need):
+# one importing them at module level stops the build (`LaterImport`).
+LATER = ("game.web.dialogs", "game.web.endofhand", "game.web.coach", "game.web.coachtext",
+         "game.web.lesson", "game.training", "game.replay", "game.web.progress", "game.web.stats",
+         "game.web.statsdialog", "game.web.daily", "game.web.dailydialog", "game.web.online",
+         "game.web.lobby")
+
+
+class LaterImport(ValueError):
+    """A module of the first bundle imports one of the second at module level."""
 
 
 @dataclass
@@ -64,8 +80,9 @@ class GameAssets:
     """Site-root-relative paths of the game's files (templates prefix them with the root).
 
     `scripts` and `styles` go into every page's head (`defer` scripts, in this order); the
-    page's `#game` slot names its language's catalogue (`catalogs[lang]`), the worker and the
-    scripts the worker loads (`worker_scripts`).
+    page's `#game` slot names its language's catalogue (`catalogs[lang]`), the second bundle
+    the game loads once it is ready (`more`), the worker and the scripts the worker loads
+    (`worker_scripts`).
     """
 
     brython: str
@@ -76,10 +93,15 @@ class GameAssets:
     worker: str = ""
     worker_bundle: str = ""
     first_screens: dict = field(default_factory=dict)  # lang code -> [FirstScreen] (generator.firstscreen)
+    more: str = ""  # the page's second bundle, loaded by the game once it is ready ("": none)
+    worker_needs_more: bool = False  # the worker imports a module of the second bundle
 
     @property
     def worker_scripts(self):
-        return [self.brython, self.bundle, self.worker_bundle] if self.worker_bundle else []
+        if not self.worker_bundle:
+            return []
+        more = [self.more] if self.worker_needs_more and self.more else []
+        return [self.brython, self.bundle] + more + [self.worker_bundle]
 
     @property
     def scripts(self):
@@ -335,7 +357,7 @@ def stdlib_modules(names=None):
         if entry[0] == ".py":
             is_package = len(entry) > 3
             path = "Lib/" + name.replace(".", "/") + ("/__init__.py" if is_package else ".py")
-            found[name] = Module(name, path, entry[1], tuple(entry[2]), is_package)
+            found[name] = Module(name, path, entry[1], tuple(entry[2]), is_package, tuple(entry[2]))
         else:
             found[name] = entry
     return found
@@ -412,34 +434,73 @@ def _json(value):
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def bundle_sources(package_dir=GAME_DIR, brython_js=None):
-    """The texts of the two bundles, (page, worker): every module compiled to JavaScript, no
-    Python source.
+def split(modules, roots=(ENTRY_MODULE,), later=LATER, stop=WORKER_ONLY):
+    """The page's modules in two parts, (first, second): what the roots reach without going
+    through the `later` roots, then what only those reach (both less `stop`).
 
-    The page's bundle holds the game modules the entry module reaches, less those only the
-    computer players need (`WORKER_ONLY`); the worker's holds those (not e.g. `game.ai.arena`,
-    which nothing reaches). Each Python module gets an empty VFS entry (Brython's importer finds
-    modules there) and its compiled code in `__BRYTHON__.precompiled`, which the importer runs
-    instead of compiling. Both sets are compiled in one go (Brython's compiler numbers names
-    across modules). Deterministic (see generator.compiler)."""
+    A first module that imports a second one at module level (the first bundle would not run
+    without the second) raises `LaterImport`, naming both modules."""
+    first = reachable(modules, roots, stop=tuple(stop) + tuple(later))
+    second = {name: m for name, m in reachable(modules, roots, stop=stop).items() if name not in first}
+    for module in first.values():
+        for imported in module.eager:
+            if imported in second:
+                raise LaterImport(module.filename + " imports " + imported + " at module level, but "
+                                  + imported + " is in the page's second bundle, loaded after the game "
+                                  "is ready (generator/bundle.py LATER): import it inside the function "
+                                  "that needs it, run once it is loaded (App.need), or move what the "
+                                  "first screen needs out of it")
+    return first, second
+
+
+@dataclass
+class Bundles:
+    """The texts of the three bundles (no Python source, every module compiled) and whether
+    the worker imports a module of the page's second bundle (then it loads that one too)."""
+
+    first: str
+    more: str
+    worker: str
+    worker_needs_more: bool = False
+
+
+def bundle_sources(package_dir=GAME_DIR, brython_js=None):
+    """The page's two bundles and the worker's (`Bundles`).
+
+    The page's first bundle holds the game modules the entry module reaches without the
+    `LATER` roots, and the stdlib modules; its second what only the `LATER` roots reach (`split`);
+    both leave out what only the computer players need (`WORKER_ONLY`), which is the worker's
+    bundle (not e.g. `game.ai.arena`, which nothing reaches). Each Python module gets an empty
+    VFS entry (Brython's importer finds modules there) and its compiled code in
+    `__BRYTHON__.precompiled`, which the importer runs instead of compiling. All are compiled in
+    one go (Brython's compiler numbers names across modules). Deterministic (see
+    generator.compiler)."""
     if brython_js is None:
         brython_js = (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
     modules = package_modules(package_dir)
     page = dict(stdlib_modules())
-    page.update(reachable(modules, (ENTRY_MODULE,), stop=WORKER_ONLY))
+    first, more = split(modules)
+    page.update(first)
     everything = dict(page)
+    everything.update(more)
     everything.update(reachable(modules, (ENTRY_MODULE, WORKER_MODULE)))
-    worker = {name: m for name, m in everything.items() if name not in page}
+    worker = {name: m for name, m in everything.items() if name not in page and name not in more}
     python = {name: m for name, m in everything.items() if isinstance(m, Module)}
     compiled = compiler.compile_modules(
         {name: (m.filename, m.source, m.is_package) for name, m in python.items()}, brython_js)
-    return _bundle_text(page, compiled, "the game package", import_order(page)), \
-        _bundle_text(worker, compiled, "the computer players (the worker's part of the game package)")
+    needs_more = bool(set(reachable(modules, (WORKER_MODULE,))) & set(more))
+    # The start script imports the first bundle's modules in `import_order` (a few per task);
+    # the second's are imported when a function first needs them.
+    return Bundles(_bundle_text(page, compiled, "the game package, what the table needs to be ready",
+                                import_order(page)),
+                   _bundle_text(more, compiled, "the game package, the features loaded once the table is ready"),
+                   _bundle_text(worker, compiled, "the computer players (the worker's part of the game package)"),
+                   needs_more)
 
 
 def bundle_source(package_dir=GAME_DIR, brython_js=None):
-    """The page's bundle alone (see bundle_sources)."""
-    return bundle_sources(package_dir, brython_js)[0]
+    """The page's first bundle alone (see bundle_sources)."""
+    return bundle_sources(package_dir, brython_js).first
 
 
 def _bundle_text(found, compiled, what, order=()):
@@ -578,9 +639,10 @@ def build_game_assets(out_dir, languages, locales_dir=None):
     locales = Path(locales_dir) if locales_dir else ROOT / "locales"
     runtime = (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
     brython = _write(static_dir, "brython.js", runtime_script(runtime_source(runtime)).encode("utf-8"))
-    page, worker = bundle_sources(brython_js=runtime)
-    bundle = _write(static_dir, "game.js", page.encode("utf-8"))
-    worker_bundle = _write(static_dir, "game-ai.js", worker.encode("utf-8"))
+    texts = bundle_sources(brython_js=runtime)
+    bundle = _write(static_dir, "game.js", texts.first.encode("utf-8"))
+    more = _write(static_dir, "game-more.js", texts.more.encode("utf-8"))
+    worker_bundle = _write(static_dir, "game-ai.js", texts.worker.encode("utf-8"))
     start = _fingerprint(static_dir, "game-start.js")
     worker_js = _fingerprint(static_dir, "game-worker.js")
     css = _fingerprint(static_dir, "game.css")
@@ -591,4 +653,5 @@ def build_game_assets(out_dir, languages, locales_dir=None):
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         paths[code] = _write(static_dir, "game-" + code + ".json", text.encode("utf-8"))
         screens[code] = firstscreen.first_screens(data)
-    return GameAssets(brython, bundle, start, css, paths, worker_js, worker_bundle, screens)
+    return GameAssets(brython, bundle, start, css, paths, worker_js, worker_bundle, screens, more,
+                      texts.worker_needs_more)

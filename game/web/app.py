@@ -11,11 +11,11 @@ from browser import document, window
 
 from game.errors import CorruptSave, IllegalAction
 from game.rules import Rules
-from game.web import progress, storage
+from game.web import storage
 from game.web import text as T
 from game.web.i18n import _
 from game.web.markup import log_items
-from game.web.render import attributes, fallback_focus, render
+from game.web.render import attributes, fallback_focus, needs_more, render
 from game.web.state import Ui, card_of_key, default_prefs, in_progress
 from game.web.tables import LocalTable, TrainingTable
 
@@ -29,6 +29,13 @@ def now():
     return window.performance.now()
 
 
+def _progress():
+    """The statistics and the daily deal (game.web.progress, in the page's second bundle)."""
+    from game.web import progress
+
+    return progress
+
+
 class App:
     def __init__(self, root):
         self.root = root
@@ -40,6 +47,9 @@ class App:
         self.asking = None  # the decision request the worker is answering
         self.connection = None  # an online table's socket (game.web.online.Connection)
         self.taking = False  # the player just sent a move: its result takes the focus
+        self.ui.more = "waiting"  # the page's second bundle (App.need)
+        self.queue = []  # what waits for it: (then, busy, otherwise)
+        self.drawn = None  # the markup on screen
         self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
         self.drawing = False  # False until `ready`: start-up computes the first View, draws it later
         # The first screen the build drew (generator/firstscreen.py) is kept, not redrawn, when
@@ -74,13 +84,29 @@ class App:
 
     def start(self):
         storage.load_prefs(self.ui.prefs)
-        progress.load(self)
+        self.need(lambda: _progress().load(self), busy=False)
         self.ui.mode = self.ui.prefs["mode"]
         if "#table=" in str(window.location.hash or ""):
             self.ui.mode = "online"
+        if lesson_code() is not None or self.ui.mode == "online":
+            # A lesson and an online table are drawn by the second bundle: the game is ready
+            # once it is in (if it cannot be loaded: the player's own game, with a notice).
+            self.need(self.start_linked, otherwise=self.start_own)
+        else:
+            self.load_mode(hash_seed(), ask=True, first=self.first_seed())
+            window.setTimeout(self.ready, 0)
+        window.setTimeout(self.warm_up, 0)  # after `ready` (timers run in order)
+
+    def start_linked(self):
         if lesson_code() is None or not self.open_lesson(lesson_code()):
             self.load_mode(hash_seed(), ask=True, first=self.first_seed())
-        window.setTimeout(self.ready, 0)
+        self.ready()
+
+    def start_own(self):
+        if self.ui.mode == "online":
+            self.ui.mode = self.ui.prefs["mode"] if self.ui.prefs["mode"] != "online" else "cpu"
+        self.load_mode(hash_seed(), ask=True, first=self.first_seed())
+        self.ready()
 
     def ready(self, *args):
         """Draw the first View and take input: a task of its own after `start`, so neither of
@@ -89,7 +115,6 @@ class App:
         self.show(self.view)
         self.root.attrs["data-ready"] = "true"
         self.schedule()
-        window.setTimeout(self.warm_up, 0)
 
     def server_answered(self, available):
         """A table server answered (or not): offer playing online, or leave that mode."""
@@ -104,13 +129,89 @@ class App:
             self.show(self.view)  # only the menu and the online screens say whether a server answered
 
     def warm_up(self, *args):
-        """Once the page is ready, in a task of its own: ask whether a table server answers
-        (the menu offers online play then), run what the first screen did not need (input,
-        dialogs, the end of a hand) before the player needs it, and start the computer's worker."""
-        from game.web import commands, controls, dialogs, endofhand, online  # noqa: F401
+        """Once the page is ready, in a task of its own: start the computer's worker, run the
+        input's modules before the player needs them, and load the page's second bundle; once
+        it is in, ask whether a table server answers (the menu offers online play then)."""
+        from game.web import commands, controls  # noqa: F401
+
+        self.start_thinker()
+        self.need(self.warmed, busy=False)
+
+    def warmed(self):
+        from game.web import dialogs, endofhand, online  # noqa: F401 (run before the player needs them)
 
         online.check_server(self.site_root(), self.server_answered)
-        self.start_thinker()
+
+    # --- the page's second bundle (generator/bundle.py LATER), loaded once the game is ready ---
+
+    def need(self, then, busy=True, otherwise=None):
+        """Run `then` once the page's second bundle (the dialogs, the end of a hand, the coach,
+        lessons, statistics, the daily deal, online play) is in the page: now if it is, else
+        when it arrives, in the order asked. `busy`: the table waits for it meanwhile
+        (data-busy, a progress cursor), and every command asked meanwhile waits behind it, so
+        no click or key is lost. If it cannot be loaded: `otherwise` (when given) runs instead,
+        and a notice says what is missing."""
+        more = self.ui.more
+        if more == "loaded":
+            then()
+            return
+        if more == "failed":
+            if otherwise is not None:
+                otherwise()
+            elif busy:
+                self.more_failed()
+            return
+        self.queue.append((then, busy, otherwise))
+        self.load_more()
+        self.mark_busy()
+
+    def holding(self):
+        """Whether something waits for the second bundle with the table busy."""
+        return any(busy for then, busy, otherwise in self.queue)
+
+    def load_more(self):
+        """Append the second bundle's script to the page (once), as the worker's bundle is."""
+        if "data-more-state" in self.root.attrs:
+            return
+        url = self.root.attrs["data-more"] if "data-more" in self.root.attrs else ""
+        self.root.attrs["data-more-state"] = "loading"
+        if not url:
+            window.setTimeout(self.more_failed, 0)
+            return
+        script = document.createElement("script")
+        script.bind("load", self.more_loaded)
+        script.bind("error", self.more_failed)
+        script.src = url
+        document.head.appendChild(script)
+
+    def more_loaded(self, *args):
+        self.ui.more = self.root.attrs["data-more-state"] = "loaded"
+        while self.queue:
+            then, busy, otherwise = self.queue.pop(0)
+            then()
+        self.mark_busy()
+        if self.view is not None and self.drawn is not None and render(self.view, self.ui) != self.drawn:
+            self.show(self.view)  # e.g. the daily deal's mark in the bar, known now
+
+    def more_failed(self, *args):
+        """The second bundle could not be loaded: what waited for it is dropped (or its
+        `otherwise` runs), a notice says so, and the table plays on with what it has."""
+        first = self.ui.more != "failed"
+        self.ui.more = self.root.attrs["data-more-state"] = "failed"
+        queue, self.queue = self.queue, []
+        for _then, _busy, otherwise in queue:
+            if otherwise is not None:
+                otherwise()
+        if first:
+            window.console.warn("Gin Rummy: the page's second bundle could not be loaded: "
+                                + str(self.root.attrs["data-more"] if "data-more" in self.root.attrs else "none named"))
+        self.ui.dialog = None
+        self.ui.notice = _("Part of the game could not be loaded: the menu, the dialogs and the end-of-hand "
+                           "screen are missing, and your discards are made without confirmation. Reload the "
+                           "page to get them back.")
+        self.mark_busy()
+        if self.table is not None:
+            self.show(self.view)
 
     def start_thinker(self):
         if self.thinker is None:
@@ -120,7 +221,10 @@ class App:
 
     def on_hashchange(self, ev):
         """A shared `#seed=` link opened in a tab that already shows the game: deal that seed;
-        a `#table=` invitation: join that table."""
+        a `#table=` invitation: join that table (once the second bundle is in the page)."""
+        self.need(self.hash_changed)
+
+    def hash_changed(self):
         from game.web import online
 
         lesson = lesson_code()
@@ -191,7 +295,7 @@ class App:
             return
         ui.order.update(order)
         self.use(table)
-        self.load_hints()
+        self.need(self.load_hints, busy=False)
         ui.handover = ui.mode == "duo" and self.table.turn is not None
         self.refresh()
         if offer is not None:
@@ -213,10 +317,10 @@ class App:
         ui.fresh_hand()
         ui.lesson = None
         self.use(LocalTable.new(seed, rules, ui.seats(), now))
-        progress.started(self)
+        self.need(lambda: _progress().started(self), busy=False)
         ui.handover = ui.mode == "duo"
         self.save()
-        self.save_hints()
+        self.need(self.save_hints, busy=False)
         self.set_hash()
         self.refresh()
         if announce:
@@ -227,7 +331,7 @@ class App:
         self.table = table
         table.listen(self.on_table_change)
         self.ui.coach = {"hint": None, "used": {}, "review": None}  # another match: nothing of the last one
-        progress.use(self, table)
+        self.need(lambda: _progress().use(self, table) if table is self.table else None, busy=False)
 
     # --- training hands (game.web.lesson: the guided hand, the rules guide's positions) ---------
 
@@ -433,9 +537,15 @@ class App:
         controls.on_dblclick(self, ev)
 
     def command(self, name, arg=None):
-        """Run one command and carry out its outcome: effects, the action, the announcement."""
+        """Run one command and carry out its outcome: effects, the action, the announcement.
+        A command of the second bundle's features, and any command while the table waits for
+        that bundle, runs once it is in the page."""
         from game.web import commands
 
+        if name not in commands.ALONE or self.holding():
+            if self.ui.more != "loaded":
+                self.need(lambda: self.command(name, arg))
+                return
         if name in NEEDS_PLAYERS and not (self.thinker is not None and self.thinker.players_loaded):
             # The coach runs Hard in the page: load the computer players' bundle first (the
             # worker's, from the browser's cache), then run the command.
@@ -455,42 +565,8 @@ class App:
             self.save()
         if commands.LEVEL in effects:
             self.table.set_level(1, ui.prefs["level"])
-        if progress.effect(self, outcome):  # statistics and the daily deal
+        if name not in commands.ALONE and self.feature_effect(outcome):
             return
-        if commands.NEW_MATCH in effects:
-            self.new_match(None, Rules.preset(ui.prefs["rules"]))
-            return
-        if self.lesson_effect(effects):
-            return
-        if commands.REPLAY in effects:
-            self.new_match(self.table.seed, self.table.rules)
-            return
-        if commands.SWITCH_MODE in effects:
-            self.cancel_timer()
-            self.load_mode()
-            self.schedule()
-            self.take_focus()
-            return
-        if commands.CLEAR_DATA in effects:
-            self.leave_online()  # its seat key goes with the rest
-            storage.clear_all()
-            progress.load(self)
-            ui.prefs = default_prefs()
-            ui.mode = ui.prefs["mode"]
-            self.new_match(None, Rules.preset(ui.prefs["rules"]), announce=False)
-            self.take_focus()
-            self.announce(_("Saved data cleared. A new game has started."))
-            return
-        if commands.OPEN_SEED in effects:
-            self.cancel_timer()
-            self.load_mode(hash_seed())
-            self.schedule()
-            self.take_focus()
-            return
-        if self.online_effect(effects):
-            self.announce(outcome.say)
-            return
-        self.coach_effect(effects)
         if outcome.action is not None:
             self.send(outcome.action)
         elif commands.FOCUS_ONLY in effects:
@@ -500,6 +576,51 @@ class App:
         if ui.dialog is None and self.table is not None and ui.mode != "online" and hash_seed() != self.table.seed:
             self.set_hash()  # a shared deal was refused: the address names the match shown
         self.announce(outcome.say)
+
+    def feature_effect(self, outcome):
+        """Carry out the effects of the commands that are not the table's own (they run with
+        the second bundle in the page); True when the command is done."""
+        from game.web import commands
+
+        ui = self.ui
+        effects = outcome.effects
+        if _progress().effect(self, outcome):  # statistics and the daily deal
+            return True
+        if commands.NEW_MATCH in effects:
+            self.new_match(None, Rules.preset(ui.prefs["rules"]))
+            return True
+        if self.lesson_effect(effects):
+            return True
+        if commands.REPLAY in effects:
+            self.new_match(self.table.seed, self.table.rules)
+            return True
+        if commands.SWITCH_MODE in effects:
+            self.cancel_timer()
+            self.load_mode()
+            self.schedule()
+            self.take_focus()
+            return True
+        if commands.CLEAR_DATA in effects:
+            self.leave_online()  # its seat key goes with the rest
+            storage.clear_all()
+            _progress().load(self)
+            ui.prefs = default_prefs()
+            ui.mode = ui.prefs["mode"]
+            self.new_match(None, Rules.preset(ui.prefs["rules"]), announce=False)
+            self.take_focus()
+            self.announce(_("Saved data cleared. A new game has started."))
+            return True
+        if commands.OPEN_SEED in effects:
+            self.cancel_timer()
+            self.load_mode(hash_seed())
+            self.schedule()
+            self.take_focus()
+            return True
+        if self.online_effect(effects):
+            self.announce(outcome.say)
+            return True
+        self.coach_effect(effects)
+        return False
 
     def online_effect(self, effects):
         """Carry out an online table's effect (open, join, offer, leave, copy); True if one was."""
@@ -576,7 +697,7 @@ class App:
             if self.view is None:
                 ui.fresh_hand()
         view = self.table.view(seat)
-        progress.after_move(self, view)
+        self.need(lambda: _progress().after_move(self, view), busy=False)
         messages = [T.event_text(event, view, ui.names()) for event in view.events]
         if ui.handover:
             messages.append(T.turn_text(view, ui.mode, True))
@@ -599,14 +720,26 @@ class App:
     # --- the computer, paced by timers -------------------------------------------------------------
 
     def schedule(self):
-        """Pace the computer's next move, if it must move (data-busy says so to the tests)."""
+        """Pace the computer's next move, if it must move (data-busy says so to the tests). Its
+        first move waits for the second bundle: a daily deal is played by Hard, which
+        `progress.use` says (if it cannot be loaded, the computer plays the chosen level)."""
         if self.timer is not None or self.asking is not None:
             return
-        if self.table is None or self.table.computer_to_move() is None:
-            self.root.attrs["data-busy"] = "true" if self.table is not None and self.table.waiting else "false"
-            return
-        self.root.attrs["data-busy"] = "true"
-        self.timer = window.setTimeout(self.computer_step, storage.pace(self.ui.prefs))
+        if self.table is not None and self.table.computer_to_move() is not None:
+            if self.ui.more == "waiting":
+                self.need(self.schedule, otherwise=self.schedule)
+                return
+            self.timer = window.setTimeout(self.computer_step, storage.pace(self.ui.prefs))
+        self.mark_busy()
+
+    def mark_busy(self):
+        """data-busy: a computer move is pending, the server has not answered, or the table
+        waits for the page's second bundle (data-waiting: then the cursor says so too)."""
+        holding = self.holding()
+        computer = self.timer is not None or self.asking is not None
+        waiting = self.table is not None and self.table.waiting
+        self.root.attrs["data-busy"] = "true" if holding or computer or waiting else "false"
+        self.root.attrs["data-waiting"] = "true" if holding else "false"
 
     def cancel_timer(self):
         """No computer move pending any more (the worker's answer to a request is ignored)."""
@@ -649,7 +782,7 @@ class App:
             return
         self.asking = None
         if not loaded:
-            self.root.attrs["data-busy"] = "false"
+            self.mark_busy()
             self.players_failed()
             return
         if table.step() is None:
@@ -675,6 +808,10 @@ class App:
         if not self.drawing:
             return
         ui = self.ui
+        if ui.more == "waiting" and (self.holding() or needs_more(view, ui)):
+            # A screen of the second bundle (or one behind a command that waits for it).
+            self.need(lambda: self.show(self.view, take))
+            return
         active = document.activeElement
         take = take or (active is not None and self.root.contains(active))
         if view is not None:
@@ -688,6 +825,7 @@ class App:
         else:
             root.classList.remove("four-colour")
         html = render(view, ui)
+        self.drawn = html
         if self.first_hash is None or window.gameMarkupHash(html) != self.first_hash:
             self.main.html = html
         self.first_hash = None  # the first drawing only

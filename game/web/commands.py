@@ -22,9 +22,14 @@ from game.actions import (
 from game.cards import DECK
 from game.rules import PRESETS
 from game.web import text as T
-from game.web.dialogs import FIRST_FOCUS, declared, prefill
 from game.web.i18n import _, fmt
 from game.web.state import LEVELS, LOCAL_MODES, MODES, PACES, SORTS, legal
+
+# Where the focus goes when each dialog opens.
+FIRST_FOCUS = {"discard": "confirm_discard", "knock": "confirm_knock", "gin": "confirm_knock",
+               "big_gin": "confirm_knock", "pile": "cancel", "sheet": "cancel", "help": "cancel",
+               "new": "start", "replay": "confirm_replay", "menu": "cancel", "clear": "cancel",
+               "seed": "confirm_seed", "stats": "cancel", "daily": "play_daily"}
 
 # The single-key shortcuts are in game.web.keys (one letter per command, from the catalogue).
 
@@ -61,7 +66,7 @@ NOTHING = Outcome()
 def run(name, ui, view, arg=None):
     """Carry out the command `name` (a key of COMMANDS); unknown names do nothing, and so does
     any move while a two-player screen hides the hands."""
-    handler = COMMANDS.get(name)
+    handler = COMMANDS.get(name) or coach_command(name)
     if handler is None or (ui.handover and name not in WHILE_HIDDEN):
         return NOTHING
     if view is None and name not in IN_THE_LOBBY:
@@ -198,7 +203,8 @@ def discard(ui, view, arg):
     if card is None:
         return Outcome(say=_("Select a card first."))
     action = legal(ui, view, DISCARD, card)
-    if action and ui.prefs["quick"]:
+    # Without the dialogs (the page's second bundle could not be loaded) a discard is made at once.
+    if action and (ui.prefs["quick"] or ui.more == "failed"):
         return Outcome(action=action)
     if action:
         open_dialog(ui, "discard", card=card.index)
@@ -262,6 +268,8 @@ def big_gin(ui, view, arg):
 
 
 def best(ui, view, arg):
+    from game.web.dialogs import prefill
+
     if ui.dialog and "groups" in ui.dialog:
         prefill(view, ui.dialog)
         ui.dialog["focus"] = "best"
@@ -272,6 +280,8 @@ def confirm_knock(ui, view, arg):
     d = ui.dialog
     if not d or d["kind"] not in (KNOCK, GIN, BIG_GIN):
         return None
+    from game.web.dialogs import declared
+
     melds, problem, _arrangement = declared(view, d)
     card = DECK[d["card"]] if d.get("card") is not None else None
     if problem or not legal(ui, view, d["kind"], card):
@@ -298,6 +308,8 @@ def open_dialog(ui, kind, view=None, **extra):
     ui.dialog = {"kind": kind, "return": back, "focus": FIRST_FOCUS[kind]}
     ui.dialog.update(extra)
     if kind in (KNOCK, GIN, BIG_GIN):
+        from game.web.dialogs import prefill
+
         prefill(view, ui.dialog)
 
 
@@ -645,7 +657,18 @@ def in_lesson(effect):
 COMMANDS.update({"lesson_restart": in_lesson(RESTART_LESSON), "lesson_leave": in_lesson(LEAVE_LESSON), "guided": guided})
 
 
-# The coach: the hint, its setting, the review of a hand (game.web.coach).
-from game.web.coach import COMMANDS as COACH_COMMANDS  # noqa: E402 (it imports this module's Outcome when run)
+def coach_command(name):
+    """A command of the coach (the hint, its setting, the review of a hand: game.web.coach,
+    in the page's second bundle, so looked up only for a name this table does not hold)."""
+    from game.web.coach import COMMANDS as COACH_COMMANDS
 
-COMMANDS.update(COACH_COMMANDS)
+    return COACH_COMMANDS.get(name)
+
+
+# The commands the page's first bundle carries out alone (generator/bundle.py LATER): the
+# table's own moves and the hand. Any other command waits until the second bundle is in the
+# page (`game.web.app.App.need`), as does drawing a screen of its modules (a dialog, the end
+# of a hand: `render.needs_more`).
+ALONE = ("card", "quick_discard", "place_card", "drop_on_pile", "move_card", "focus_card", "move_left",
+         "move_right", "draw_stock", "pile", "take_upcard", "draw_discard", "pass", "discard",
+         "confirm_discard", "next_hand", "sort", "reveal", "dismiss", "cancel", "escape")

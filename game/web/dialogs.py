@@ -25,13 +25,6 @@ from game.web.state import LEVELS, LOCAL_MODES, MODES, PACES, in_progress
 GROUPS = 3  # meld groups offered in the knock dialog (10 or 11 cards hold at most 3 melds)
 
 
-# Where the focus goes when each dialog opens.
-FIRST_FOCUS = {"discard": "confirm_discard", "knock": "confirm_knock", "gin": "confirm_knock",
-               "big_gin": "confirm_knock", "pile": "cancel", "sheet": "cancel", "help": "cancel",
-               "new": "start", "replay": "confirm_replay", "menu": "cancel", "clear": "cancel",
-               "seed": "confirm_seed", "stats": "cancel", "daily": "play_daily"}
-
-
 def render_dialog(view, ui):
     """The open dialog over the table."""
     d = ui.dialog
@@ -307,12 +300,3 @@ def render_knock_dialog(view, d):
 
 
 # --- two players on one device -------------------------------------------------------------------
-
-def render_handover(view):
-    """The hand-over screen: no card of either hand, a button to reveal the next player's hand."""
-    current = view.turn
-    return ('<div class="g-handover"><h2 class="g-title">' + esc(T.pass_device((current if current is not None else 0) + 1))
-            + '</h2><p>' + esc(_("The other player should look away: both hands stay hidden until you press "
-                                 "“Reveal my hand”."))
-            + '</p><button type="button" class="g-btn g-primary" data-act="reveal" data-key="reveal">'
-            + esc(_("Reveal my hand")) + '</button></div>')

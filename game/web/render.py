@@ -2,13 +2,26 @@
 
 A pure function: it reads the View of the seat on screen and the UI state and changes neither,
 so every screen can be drawn (and tested) in CPython. The screens: the table of a hand in play
-(`table`), the end of a hand (`endofhand`), the two-player hand-over screen and the dialogs
-(`dialogs`), under the bar and an optional notice.
+(`table`), the two-player hand-over screen (`table`), the end of a hand (`endofhand`) and the
+dialogs (`dialogs`), under the bar and an optional notice.
+
+The table and the hand-over screen are in the page's first bundle; the other screens come with
+its second (generator/bundle.py LATER), imported here on first use: `needs_more` says which
+screens those are, and the adapter draws them once that bundle is in the page.
 """
 
 from game.web.i18n import _
 from game.web.markup import esc
-from game.web.table import render_bar, render_table
+from game.web.table import render_bar, render_handover, render_table
+
+END_PHASES = ("hand_over", "match_over")
+
+
+def needs_more(view, ui):
+    """Whether this screen is drawn by modules of the page's second bundle: a dialog, the online
+    screens, a lesson's panel, the end of a hand (and its review)."""
+    return bool(ui.dialog) or ui.mode == "online" or ui.lesson is not None \
+        or (view is not None and view.phase in END_PHASES)
 
 
 def attributes(view, ui):
@@ -59,7 +72,7 @@ def render(view, ui):
 def screen_name(view, ui):
     if ui.handover:
         return "hidden"
-    if view.phase in ("hand_over", "match_over"):
+    if view.phase in END_PHASES and ui.more != "failed":
         from game.web.coach import reviewing
 
         return "play g-reviewing" if reviewing(view, ui) is not None else "end"
@@ -81,10 +94,10 @@ def render_screen(view, ui):
     # The dialogs and the end of a hand are imported on first use: the first screen of a
     # page does not need them, and each module costs compile time in the page.
     if ui.handover:
-        from game.web.dialogs import render_handover
-
         return render_handover(view)
-    if view.phase in ("hand_over", "match_over"):
+    # Without the page's second bundle (it could not be loaded), the end of a hand stays on the
+    # table: its prompt says the hand is over, the log gives the result, N deals the next one.
+    if view.phase in END_PHASES and ui.more != "failed":
         from game.web.coach import render_position, reviewing
 
         if reviewing(view, ui) is not None:  # a decision of the hand review, on the table

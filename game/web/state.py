@@ -3,7 +3,6 @@ the focus goes, the player's preferences and card order, the announcements. A pl
 changed only by the commands (`game.web.commands`) and read by the render (`game.web.render`).
 """
 
-from game.web import daily, stats
 from game.web import text as T
 
 LEVELS = ("easy", "medium", "hard")
@@ -73,13 +72,19 @@ class Ui:
         # The coach (game.web.coach): the hint shown, the hints used per hand, the hand's review.
         self.coach = {"hint": None, "used": {}, "review": None}
         # Statistics and the daily deal (game.web.stats, game.web.daily): the statistics, whether
-        # the stored ones could not be read, the daily record, today's (year, month, day), and
-        # the date of the daily deal on the table (None for any other match).
-        self.stats = stats.empty()
+        # the stored ones could not be read, the daily record (both None until read from the
+        # storage: `progress.load`), today's (year, month, day), and the date of the daily deal
+        # on the table (None for any other match).
+        self.stats = None
         self.stats_problem = False
-        self.daily_record = daily.empty()
+        self.daily_record = None
         self.today = (2000, 1, 1)
         self.daily = None
+        # Whether the page's second bundle (generator/bundle.py LATER: the dialogs, the end of a
+        # hand, the coach, lessons, statistics, online play) is in the page: "waiting", "loaded"
+        # or "failed" (it could not be loaded: what the first bundle holds still works).
+        # Set by the adapter (`App.need`); CPython has every module: "loaded".
+        self.more = "loaded"
         # A training hand (game.web.lesson): {"code": the address's code, "lesson": the Lesson};
         # None in a normal match.
         self.lesson = None

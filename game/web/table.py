@@ -9,7 +9,7 @@ ever written into the DOM (the View holds none).
 
 from game.actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD
 from game.cards import DECK
-from game.web import coach
+from game.web import hints
 from game.web import text as T
 from game.web.i18n import _, fmt, pgettext
 from game.web.keys import key_for
@@ -102,7 +102,7 @@ def render_table(view, ui):
     out.append('</section>')
     # Whose turn, what to do (and what is possible: knock, gin, big gin, with which discard).
     out.append('<p class="g-prompt">' + esc(T.turn_text(view, ui.mode, ui.handover)) + '</p>')
-    out.append(coach.render_hint(view, ui))
+    out.append(hints.render_hint(view, ui))
     out.append('<div class="g-seat">')
     out.append(render_hand(view, ui))
     out.append(render_actions(view, ui))
@@ -156,7 +156,7 @@ def render_actions(view, ui):
         out.append(action_button(_("Gin"), "gin", legal(ui, view, GIN), suggest_class(hint, GIN).strip()))
         if view.rules.big_gin_bonus is not None:
             out.append(action_button(_("Big gin"), "big_gin", legal(ui, view, BIG_GIN)))
-    out.append(coach.hint_button(view, ui))
+    out.append(hints.hint_button(view, ui))
     sort_names = {"rank": _("Sort: by rank"), "suit": _("Sort: by suit"), "melds": _("Sort: by melds"),
                   "custom": _("Sort: your order")}
     out.append(action_button(sort_names.get(ui.prefs["sort"], _("Sort: by rank")), "sort", True, "g-sort"))
@@ -197,7 +197,7 @@ def render_hand(view, ui):
     after = view.discard_deadwood
     selected_index = ui.selected
     hint = suggested_move(ui, view)
-    hinted = coach.hint_card(view, ui)
+    hinted = hints.hint_card(view, ui)
     focus_index = card_of_key(ui.focus)
     if focus_index not in order:
         focus_index = selected_index if selected_index is not None else (hand[0].index if hand else None)
@@ -250,3 +250,13 @@ def render_hand(view, ui):
     out.append('<p class="g-deadwood">' + esc(line) + '</p>')
     out.append('</section>')
     return "".join(out)
+
+
+def render_handover(view):
+    """The hand-over screen: no card of either hand, a button to reveal the next player's hand."""
+    current = view.turn
+    return ('<div class="g-handover"><h2 class="g-title">' + esc(T.pass_device((current if current is not None else 0) + 1))
+            + '</h2><p>' + esc(_("The other player should look away: both hands stay hidden until you press "
+                                 "“Reveal my hand”."))
+            + '</p><button type="button" class="g-btn g-primary" data-act="reveal" data-key="reveal">'
+            + esc(_("Reveal my hand")) + '</button></div>')

@@ -50,7 +50,7 @@ def fake_game_assets(out_dir, languages, locales_dir=None):
     """Stand-in for the game bundle stage (tested on its own): same fields, tiny files."""
     static = Path(out_dir) / "static"
     static.mkdir(parents=True, exist_ok=True)
-    for name in ("brython.js", "game.js", "game-ai.js", "game-worker.js", "game-start.js", "game.css"):
+    for name in ("brython.js", "game.js", "game-more.js", "game-ai.js", "game-worker.js", "game-start.js", "game.css"):
         (static / ("fake-" + name)).write_text("/* test */\n")
     codes = [getattr(lang, "code", lang) for lang in languages]
     for code in codes:
@@ -58,7 +58,8 @@ def fake_game_assets(out_dir, languages, locales_dir=None):
     return GameAssets(brython="static/fake-brython.js", bundle="static/fake-game.js",
                       start="static/fake-game-start.js", css="static/fake-game.css",
                       catalogs={code: "static/fake-game-" + code + ".json" for code in codes},
-                      worker="static/fake-game-worker.js", worker_bundle="static/fake-game-ai.js")
+                      worker="static/fake-game-worker.js", worker_bundle="static/fake-game-ai.js",
+                      more="static/fake-game-more.js")
 
 
 @pytest.fixture(scope="session")

@@ -8,14 +8,18 @@ import pytest
 
 from generator import bundle, compiler
 from generator.bundle import (
+    ENTRY_MODULE,
     GAME_DIR,
+    LATER,
     WORKER_MODULE,
     WORKER_ONLY,
+    LaterImport,
     Module,
     bundle_source,
     bundle_sources,
     package_modules,
     reachable,
+    split,
 )
 
 
@@ -70,16 +74,21 @@ def test_every_module_of_the_package_is_found_with_its_file(tmp_path):
 
 
 def test_the_bundles_hold_compiled_code_for_every_reached_module_and_no_source():
-    page_text, worker_text = bundle_sources()
-    page, page_code = _parts(page_text)
-    worker, worker_code = _parts(worker_text)
+    texts = bundle_sources()
+    page, page_code = _parts(texts.first)
+    more, more_code = _parts(texts.more)
+    worker, worker_code = _parts(texts.worker)
     wanted = reachable(package_modules(GAME_DIR), ("game.web.main", WORKER_MODULE))
-    assert "game.web.main" in page and WORKER_MODULE in worker
-    assert not set(page) & set(worker)
-    assert sorted({**page, **worker}) == sorted(wanted) == sorted({**page_code, **worker_code})
-    # The computer players are the worker's only: the page's bundle has none of them.
+    assert "game.web.main" in page and WORKER_MODULE in worker and "game.web.dialogs" in more
+    assert not set(page) & set(worker) and not set(page) & set(more) and not set(more) & set(worker)
+    assert sorted({**page, **more, **worker}) == sorted(wanted) == sorted({**page_code, **more_code, **worker_code})
+    # The computer players are the worker's only: the page's bundles have none of them.
     assert sorted(worker) == sorted(n for n in wanted if any(n == s or n.startswith(s + ".") for s in WORKER_ONLY))
-    vfs, precompiled, text = {**page, **worker}, {**page_code, **worker_code}, page_text + worker_text
+    # The worker needs none of the page's second bundle (it loads brython.js, the first and its own).
+    assert not texts.worker_needs_more
+    assert not set(reachable(package_modules(GAME_DIR), (WORKER_MODULE,))) & set(more)
+    vfs, precompiled = {**page, **more, **worker}, {**page_code, **more_code, **worker_code}
+    text = texts.first + texts.more + texts.worker
     for name, module in wanted.items():
         assert vfs[name][:2] == [".py", ""], name  # no Python source shipped
         code = precompiled[name][0] if module.is_package else precompiled[name]
@@ -90,6 +99,40 @@ def test_the_bundles_hold_compiled_code_for_every_reached_module_and_no_source()
         for line in module.source.splitlines():
             if line.strip().startswith(("def ", "class ")):
                 assert line.strip() not in text, line
+
+
+def test_the_first_bundle_holds_none_of_the_features_loaded_after_ready():
+    modules = package_modules(GAME_DIR)
+    first, more = split(modules)
+    page, _ = _parts(bundle_source())
+    assert sorted(page) == sorted(first)
+    # Every LATER root, and what only they reach, is in the second bundle, none in the first.
+    assert set(LATER) <= set(more) and not set(first) & set(more)
+    assert {"game.web.remote", "game.web.chart"} <= set(more)
+    # What the table needs to be drawn and to take input is in the first.
+    assert {ENTRY_MODULE, "game.web.app", "game.web.table", "game.web.commands", "game.web.controls",
+            "game.web.thinker", "game.match"} <= set(first)
+    # The first bundle runs alone: what its modules import at module level is in it too.
+    for module in first.values():
+        assert all(name in first or name not in modules for name in module.eager), module.name
+
+
+def test_a_first_module_importing_a_later_one_at_module_level_stops_the_build(tmp_path):
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "main.py").write_text("from pkg import table\n\ndef open_menu():\n    from pkg import menu\n")
+    (tmp_path / "table.py").write_text("import pkg.cards\n")
+    (tmp_path / "cards.py").write_text("")
+    (tmp_path / "menu.py").write_text("from pkg import cards, chart\n")
+    (tmp_path / "chart.py").write_text("")
+    modules = package_modules(tmp_path, "pkg")
+    # Imported inside a function: the second bundle, with what only it reaches.
+    first, more = split(modules, ("pkg.main",), later=("pkg.menu",), stop=())
+    assert sorted(first) == ["pkg", "pkg.cards", "pkg.main", "pkg.table"]
+    assert sorted(more) == ["pkg.chart", "pkg.menu"]
+    # At module level (even inside a class body or an if): the build stops, naming both.
+    (tmp_path / "table.py").write_text("import pkg.cards\n\nif True:\n    class T:\n        from pkg.menu import x\n")
+    with pytest.raises(LaterImport, match=r"pkg/table\.py imports pkg\.menu at module level"):
+        split(package_modules(tmp_path, "pkg"), ("pkg.main",), later=("pkg.menu",), stop=())
 
 
 def test_compiled_code_is_the_same_every_build():

@@ -5,8 +5,8 @@ import pytest
 from game.actions import DISCARD, DRAW_STOCK, KNOCK, PASS, TAKE_UPCARD, Action
 from game.errors import IllegalAction
 from game.match import Match
+from game.web import coach, i18n
 from game.web import commands as C
-from game.web import i18n
 from game.web import text as T
 from game.web.keys import shortcuts
 from game.web.state import Ui
@@ -138,7 +138,7 @@ def test_the_knock_dialog_declares_the_engines_best_melds():
 
 
 def test_every_command_has_a_handler_and_every_shortcut_a_command():
-    assert set(shortcuts().values()) <= set(C.COMMANDS)
+    assert set(shortcuts().values()) <= set(C.COMMANDS) | set(coach.COMMANDS)
     assert set(C.WHILE_HIDDEN) <= set(C.COMMANDS)
 
 

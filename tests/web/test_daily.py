@@ -7,10 +7,17 @@ import pytest
 
 from game.match import Match
 from game.rules import Rules
-from game.web import daily, i18n
+from game.web import daily, i18n, stats
 from game.web.dailydialog import date_text, render_daily, share_line, signed
 from game.web.state import Ui
 from generator.bundle import catalog_data
+
+
+def new_ui():
+    """The page's state with the records `progress.load` reads from the storage (none yet)."""
+    ui = Ui()
+    ui.stats, ui.daily_record = stats.empty(), daily.empty()
+    return ui
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -126,7 +133,7 @@ def test_dates_and_the_line_in_french_and_vietnamese(lang, first, other, line):
 
 
 def test_the_dialog_offers_to_play_then_shows_the_line_to_copy():
-    ui = Ui()
+    ui = new_ui()
     ui.today = DAY
     ui.dialog = {"kind": "daily"}
     title, body = render_daily(None, ui)
@@ -138,7 +145,7 @@ def test_the_dialog_offers_to_play_then_shows_the_line_to_copy():
 
 
 def test_one_main_button_and_no_button_twice():
-    ui = Ui()
+    ui = new_ui()
     ui.today = DAY
     ui.dialog = {"kind": "daily"}
     for step in ("fresh", "on the table", "finished"):

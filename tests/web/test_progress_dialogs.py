@@ -18,6 +18,13 @@ from game.web.statsdialog import percent, tenths
 from generator.bundle import catalog_data
 from tests.web.test_stats import played
 
+
+def new_ui():
+    """The page's state with the records `progress.load` reads from the storage (none yet)."""
+    ui = Ui()
+    ui.stats, ui.daily_record = S.empty(), daily.empty()
+    return ui
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -41,7 +48,7 @@ def view_of(seed=3, rules="classic"):
 
 @pytest.mark.parametrize("mode", ["cpu", "duo", "online"])
 def test_the_menu_offers_both_in_every_mode(mode):
-    ui = Ui()
+    ui = new_ui()
     ui.mode = mode
     ui.online = {"code": "ABC", "seat": 0, "status": "open", "opponent": "here", "offer": None, "answer": None,
                  "invite": "x"} if mode == "online" else None
@@ -51,7 +58,7 @@ def test_the_menu_offers_both_in_every_mode(mode):
 
 
 def test_the_statistics_dialog_shows_figures_and_the_chart():
-    ui = Ui()
+    ui = new_ui()
     ui.stats = some_stats()
     run("stats", ui, view_of())
     html = render(view_of(), ui)
@@ -64,7 +71,7 @@ def test_the_statistics_dialog_shows_figures_and_the_chart():
 
 
 def test_no_statistics_yet_says_so_without_a_chart():
-    ui = Ui()
+    ui = new_ui()
     ui.mode = "online"
     run("stats", ui, None)  # from the online lobby: no View
     html = render(None, ui)
@@ -72,7 +79,7 @@ def test_no_statistics_yet_says_so_without_a_chart():
 
 
 def test_reset_asks_first_and_can_be_kept():
-    ui = Ui()
+    ui = new_ui()
     ui.stats = some_stats()
     kept = copy.deepcopy(ui.stats)
     run("stats", ui, view_of())
@@ -87,7 +94,7 @@ def test_reset_asks_first_and_can_be_kept():
 
 
 def test_a_refused_import_changes_nothing_and_says_why():
-    ui = Ui()
+    ui = new_ui()
     ui.stats = some_stats()
     kept = copy.deepcopy(ui.stats)
     run("stats", ui, view_of())
@@ -106,7 +113,7 @@ def test_a_refused_import_changes_nothing_and_says_why():
 
 
 def test_the_daily_commands_ask_the_adapter():
-    ui = Ui()
+    ui = new_ui()
     assert commands.OPEN_DAILY in run("daily", ui, view_of()).effects
     assert commands.PLAY_DAILY in run("play_daily", ui, view_of()).effects and ui.dialog is None
     assert commands.COPY_DAILY in run("copy_daily", ui, view_of()).effects
@@ -117,7 +124,7 @@ def test_the_daily_commands_ask_the_adapter():
 def test_during_the_daily_deal_the_bar_says_so_and_the_level_is_fixed():
     date = (2026, 12, 1)
     view = Match.new(daily.seed_of(date), Rules.preset("short")).view(0)
-    ui = Ui()
+    ui = new_ui()
     ui.daily = ui.today = date
     assert "Daily deal of 1 Dec" in render(view, ui)
     run("menu", ui, view)
@@ -130,7 +137,7 @@ def test_during_the_daily_deal_the_bar_says_so_and_the_level_is_fixed():
 def test_the_end_of_the_daily_match_shows_its_line():
     _hands, last = played(11, Rules.preset("short"))
     date = (2026, 12, 2)
-    ui = Ui()
+    ui = new_ui()
     ui.daily = date
     won, net = S.match_outcome(last)
     daily.finish(daily.start_try(ui.daily_record, date), date, won, last.hands_won[0], net)

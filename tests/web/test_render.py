@@ -12,7 +12,7 @@ from game.rng import Rng
 from game.rules import Rules
 from game.web import i18n
 from game.web import text as T
-from game.web.dialogs import FIRST_FOCUS
+from game.web.commands import FIRST_FOCUS
 from game.web.markup import card_face
 from game.web.render import attributes, render
 from game.web.state import Ui

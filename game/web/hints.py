@@ -1,0 +1,60 @@
+"""What the table shows of the coach's hint (`game.web.coach`): the "What would you play?"
+button among the moves, the hint under the prompt and the card it names.
+
+Apart from the coach because the table is drawn before the coach is in the page (the coach is
+in the page's second bundle, generator/bundle.py LATER); a hint itself is only ever asked once
+it is. Pure Python (no `browser`).
+"""
+
+from game.web.i18n import _
+from game.web.keys import key_for
+from game.web.markup import esc
+
+
+def position_key(view):
+    """What identifies the position on screen (a hint is shown only in the position it was asked in)."""
+    return [view.hand_number, len(view.history), view.player]
+
+
+def hints_allowed(ui):
+    return ui.prefs.get("hints", False) and ui.mode in ("cpu", "duo")
+
+
+def shown_hint(view, ui):
+    """The hint of the position on screen, or None."""
+    hint = ui.coach["hint"]
+    if hint is None or view is None or hint["at"] != position_key(view) or not hints_allowed(ui):
+        return None
+    return hint
+
+
+def hint_button(view, ui):
+    """The "What would you play?" button among the moves, when hints are on (disabled while it
+    is not the player's turn: the moves do not jump about)."""
+    if not hints_allowed(ui):
+        return ""
+    mine = view.turn == view.player and not ui.handover
+    key = key_for("hint")
+    return ('<button type="button" class="g-btn g-act g-hint-btn" data-act="hint" data-key="hint"'
+            + (' aria-keyshortcuts="' + key + '"' if key else '') + ('' if mine else ' disabled') + '>'
+            + esc(_("What would you play?"))
+            + (' <kbd aria-hidden="true">' + esc(key) + '</kbd>' if key else '') + '</button>')
+
+
+def render_hint(view, ui):
+    """The hint of the position on screen, under the prompt ("" when none)."""
+    shown = shown_hint(view, ui)
+    if shown is None:
+        return ""
+    return '<p class="g-hint">' + hard_label() + '<span class="g-hint-text">' + esc(shown["text"]) + '</span></p>'
+
+
+def hard_label():
+    """The label over Hard's sentence, on its own line (the sentence starts with its capital)."""
+    return '<strong class="g-hint-label">' + esc(_("Hard's move")) + '</strong>'
+
+
+def hint_card(view, ui):
+    """The index of the card the hint names (marked in the hand), or None."""
+    shown = shown_hint(view, ui)
+    return shown["card"] if shown is not None else None
