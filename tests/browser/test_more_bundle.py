@@ -27,13 +27,19 @@ def _busy(page):
         return [g.dataset.busy, g.dataset.waiting, getComputedStyle(g).cursor]; }""")
 
 
-def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited_for(context, page, base_url):
+def _open_with_the_second_bundle_held(context, page, base_url):
+    """A deal whose upcard is offered to the player, its second bundle asked for and held (the
+    returned routes: `continue_()` lets it through)."""
     held = []
     context.route(MORE, lambda route: held.append(route))
-    seed = seed_offered_to_me(40)
-    page.goto(base_url + "/en/#seed=" + str(seed))
+    page.goto(base_url + "/en/#seed=" + str(seed_offered_to_me(40)))
     page.wait_for_selector("#game[data-ready=true]")
     page.wait_for_function("document.querySelector('#game').dataset.phase === 'upcard'")
+    return held
+
+
+def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited_for(context, page, base_url):
+    held = _open_with_the_second_bundle_held(context, page, base_url)
     page.wait_for_timeout(50)
     assert len(held) == 1 and page.get_attribute("#game", "data-more-state") == "loading"  # asked for, and held
     assert "game.web.dialogs" not in page.evaluate(MODULES)
@@ -62,12 +68,7 @@ def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited
 
 
 def test_commands_asked_while_it_is_held_wait_in_order(context, page, base_url):
-    held = []
-    context.route(MORE, lambda route: held.append(route))
-    seed = seed_offered_to_me(40)
-    page.goto(base_url + "/en/#seed=" + str(seed))
-    page.wait_for_selector("#game[data-ready=true]")
-    page.wait_for_function("document.querySelector('#game').dataset.phase === 'upcard'")
+    held = _open_with_the_second_bundle_held(context, page, base_url)
     # The menu waits; the upcard taken after it waits behind it (nothing is lost, nothing jumps the queue).
     saved = page.evaluate(SAVED)
     page.click('#game [data-act="menu"]')
