@@ -85,7 +85,9 @@ def play_a_hand(pages):
 
 # What the guest's screen shows of their seat: the hand's cards, or the end of the hand (the
 # computer may finish the hand while the guest is away).
-SEAT_SHOWN = "#game .g-hand [data-card], #game .g-end .g-scoreline"
+# Once the game is ready: before, #game holds the first screen the build drew (a deal against
+# the computer, not the online table), which the game replaces with the table's own screens.
+SEAT_SHOWN = "#game[data-ready=true] .g-hand [data-card], #game[data-ready=true] .g-end .g-scoreline"
 
 
 def seat_shown(page):
