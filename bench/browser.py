@@ -142,8 +142,9 @@ def _floor_pages(site):
     The Brython floor runs the whole brython.js of the installed package (it compiles its one
     line), not the site's runtime without the compiler. A third page, brython.js with the
     site's game bundle and no start script, lets the benchmark run Python of its own against
-    the game's modules (the site's pages cannot compile any)."""
-    from generator.bundle import brython_data_dir
+    the game's modules (the site's pages cannot compile any); the bundle is loaded by the
+    site's own `bundle.RUNNER`, which loads it at once after a whole brython.js."""
+    from generator.bundle import RUNNER, brython_data_dir
     from generator.precompressed import compress_files
 
     html = (site / "en" / "index.html").read_text(encoding="utf-8")
@@ -152,14 +153,16 @@ def _floor_pages(site):
     bare = scripts.sub("", html)
     shutil.copy(brython_data_dir() / "brython.js", site / "static" / "floor-brython.js")
     (site / "static" / "floor-start.js").write_text(FLOOR_START, encoding="utf-8")
+    (site / "static" / "floor-runner.js").write_text(RUNNER, encoding="utf-8")
     full = '<script src="../static/floor-brython.js" defer></script>\n'
     floor = bare.replace("</head>", full + '<script src="../static/floor-start.js" defer></script>\n</head>')
-    python = bare.replace("</head>", full + '<script src="' + bundle + '" defer></script>\n</head>')
+    python = bare.replace("</head>", full + '<script src="../static/floor-runner.js" defer></script>\n'
+                          '<script src="' + bundle + '" defer></script>\n</head>')
     (site / "en" / "floor-noscript.html").write_text(bare, encoding="utf-8")
     (site / "en" / "floor-brython.html").write_text(floor, encoding="utf-8")
     (site / "en" / "bench-python.html").write_text(python, encoding="utf-8")
     written = ["en/floor-noscript.html", "en/floor-brython.html", "en/bench-python.html",
-               "static/floor-start.js", "static/floor-brython.js"]
+               "static/floor-start.js", "static/floor-runner.js", "static/floor-brython.js"]
     compress_files(site / path for path in written)
     return written[0], written[1]
 

@@ -512,12 +512,10 @@ def _bundle_text(found, compiled, what, order=()):
         code = minify_js(drop_positions(compiled[name]))
         vfs[name] = [".py", "", [], 1] if module.is_package else [".py", "", []]
         precompiled[name] = [code] if module.is_package else code
-    # `$game.add` (RUNNER) waits for the runtime to have run; with a stock brython.js (the
-    # benchmark's page of Python) the bundle is loaded at once.
+    # `$game.add` (RUNNER) loads it, once the runtime has run.
     return (
         "// Gin Rummy: " + what + ", compiled to JavaScript at build time by Brython's compiler.\n"
-        "(__BRYTHON__.$game || {add: function (vfs, code) { __BRYTHON__.loadBrythonPackage(vfs); "
-        "Object.assign(__BRYTHON__.precompiled, code); }}).add(\n"
+        "__BRYTHON__.$game.add(\n"
         + _json(vfs) + ",\n" + _json(precompiled) + ",\n" + _json(list(order)) + ");\n"
     )
 
