@@ -23,12 +23,35 @@ from generator.bundle import (
 )
 
 
+# A stand-in for the runtime's `$game.add`: it keeps what the bundle gives it, each module's
+# function as its text (in a list for a package, as the importer finds it).
+_ADD = """var kept, __BRYTHON__ = {$game: {add: function (vfs, code, order) {
+  var texts = {};
+  for (var name in code) {
+    var f = code[name];
+    texts[name] = Array.isArray(f) ? [typeof f[0] == "function" ? String(f[0]) : null]
+                                   : typeof f == "function" ? String(f) : null;
+  }
+  kept = {vfs: vfs, code: texts, order: order};
+}}};
+"""
+
+
+def _added(text):
+    """What a bundle gives the runtime when the page runs it: {vfs, code, order}."""
+    from py_mini_racer import MiniRacer
+
+    engine = MiniRacer()
+    try:
+        return json.loads(engine.eval(_ADD + text + "\nJSON.stringify(kept)"))
+    finally:
+        engine.close()
+
+
 def _parts(text):
-    """The bundle's VFS and precompiled code, read back from its two JSON arguments."""
-    vfs_at = text.index(".add(\n") + len(".add(\n")
-    vfs, end = json.JSONDecoder().raw_decode(text, vfs_at)
-    precompiled, _ = json.JSONDecoder().raw_decode(text, end + 2)
-    return vfs, precompiled
+    """The bundle's VFS and its modules' code (the text of each one's function)."""
+    added = _added(text)
+    return added["vfs"], added["code"]
 
 
 def test_docstrings_go_and_every_other_line_stays_where_it_was():
@@ -93,8 +116,10 @@ def test_the_bundles_hold_compiled_code_for_every_reached_module_and_no_source()
         assert vfs[name][:2] == [".py", ""], name  # no Python source shipped
         code = precompiled[name][0] if module.is_package else precompiled[name]
         assert isinstance(precompiled[name], list) == module.is_package
-        # The namespace the page's importer returns, and the file tracebacks name.
-        assert "locals_" + name.replace(".", "_") in code
+        # A function that returns the module's namespace (the importer calls it, see
+        # bundle.MODULE_CALL), and the file tracebacks name.
+        namespace = "locals_" + name.replace(".", "_")
+        assert code.startswith("function(" + namespace + "){") and code.endswith("return " + namespace + "}")
         assert '"' + module.filename + '"' in code
         for line in module.source.splitlines():
             if line.strip().startswith(("def ", "class ")):
@@ -178,12 +203,44 @@ def test_the_shipped_runtime_is_brython_without_its_compiler():
         bundle.runtime_source(full.replace(bundle.DOCS_START, ""))
 
 
+def test_the_importer_calls_a_module_given_as_a_function_and_still_runs_one_given_as_text():
+    from py_mini_racer import MiniRacer
+
+    full = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    runtime = bundle.runtime_source(full)
+    assert bundle.MODULE_CALL in full and bundle.MODULE_CALL not in runtime
+    assert runtime.count(bundle.MODULE_CALL_FUNCTION) == 1
+    with pytest.raises(ValueError, match="MODULE_CALL"):
+        bundle.runtime_source(full.replace(bundle.MODULE_CALL, bundle.MODULE_CALL.replace("new Function", "Function")))
+    # The patched lines, run as the importer runs them, on a module of each kind.
+    run = ("function (mod_js, prefix, parent_id, mod) {\n" + bundle.MODULE_CALL_FUNCTION + "mod); return $module; }")
+    engine = MiniRacer()
+    try:
+        engine.eval("var run = " + run)
+        given = bundle.module_function("pkg.m", "var locals_pkg_m={x: mod_arg}")
+        assert given == "function(locals_pkg_m){\nvar locals_pkg_m={x: mod_arg}\nreturn locals_pkg_m}"
+        engine.eval("var mod_arg = 7")
+        assert engine.eval("run(" + given + ", 'locals_', 'pkg_m', null).x") == 7
+        assert engine.eval("run('var locals_pkg_m={x: 8}\\n', 'locals_', 'pkg_m', null).x") == 8
+    finally:
+        engine.close()
+
+
+def test_every_file_of_compiled_code_asks_to_be_compiled_while_it_downloads():
+    texts = bundle_sources()
+    runtime = bundle.runtime_script(bundle.runtime_source(
+        (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")))
+    for text in (runtime, texts.first, texts.more, texts.worker):
+        assert text.startswith(bundle.COMPILE_HINT) and bundle.COMPILE_HINT == "//# allFunctionsCalledOnLoad\n"
+
+
 def test_the_runtime_runs_in_parts_each_of_which_compiles_on_its_own():
     from py_mini_racer import MiniRacer
 
     runtime = bundle.runtime_source((bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8"))
     script = bundle.runtime_script(runtime)
-    head = script[: script.index("__BRYTHON__.$parts = [")]
+    assert script.startswith(bundle.COMPILE_HINT)
+    head = script[len(bundle.COMPILE_HINT): script.index("__BRYTHON__.$parts = [")]
     assert 'var __BRYTHON__=globalThis.__BRYTHON__' in head and "(function($B){" not in head
     parts = [part for part in runtime[len(head):].split(bundle.PART_SEPARATOR) if part.strip()]
     assert len(parts) > 20 and max(map(len, parts)) < 0.1 * len(runtime)
@@ -214,8 +271,7 @@ def test_the_start_imports_each_module_after_those_it_imports_on_import():
         seen.add(name)
     # Only what runs on import: a module imported inside a function waits for its call.
     assert "game.web.lobby" in page and "game.web.lobby" not in order
-    text = bundle_source()
-    assert json.loads(text[text.rindex(",\n[") + 2: text.rindex(");")]) == order
+    assert _added(bundle_source())["order"] == order
 
 
 def test_the_column_spans_of_tracebacks_go_and_nothing_else():
