@@ -29,6 +29,17 @@ def now():
     return window.performance.now()
 
 
+def next_task(then):
+    """Run `then` soon, in a task of its own: start-up and what follows it are a chain of short
+    tasks, so the page answers in between and none of them holds it long. The start script's
+    message channel (no 4 ms timer clamp); a timer where there is none."""
+    schedule = getattr(window, "gameNextTask", None)
+    if schedule is None:
+        window.setTimeout(then, 0)
+    else:
+        schedule(then)
+
+
 def _progress():
     """The statistics and the daily deal (game.web.progress, in the page's second bundle)."""
     from game.web import progress
@@ -83,6 +94,10 @@ class App:
     # --- start, saves, modes ------------------------------------------------------------------
 
     def start(self):
+        """Start-up, in tasks of their own (`next_task`): this one reads the preferences and
+        the link; the next restores or deals the match and makes its View (`start_own`); then
+        `ready` draws it and takes input; then `warm_up`. The first screen the build drew is
+        there meanwhile."""
         storage.load_prefs(self.ui.prefs)
         self.need(lambda: _progress().load(self), busy=False)
         self.ui.mode = self.ui.prefs["mode"]
@@ -93,28 +108,27 @@ class App:
             # once it is in (if it cannot be loaded: the player's own game, with a notice).
             self.need(self.start_linked, otherwise=self.start_own)
         else:
-            self.load_mode(hash_seed(), ask=True, first=self.first_seed())
-            window.setTimeout(self.ready, 0)
-        window.setTimeout(self.warm_up, 0)  # after `ready` (timers run in order)
+            next_task(self.start_own)
 
     def start_linked(self):
         if lesson_code() is None or not self.open_lesson(lesson_code()):
             self.load_mode(hash_seed(), ask=True, first=self.first_seed())
-        self.ready()
+        next_task(self.ready)
 
-    def start_own(self):
-        if self.ui.mode == "online":
+    def start_own(self, *args):
+        if self.ui.mode == "online":  # the link's table, without the second bundle
             self.ui.mode = self.ui.prefs["mode"] if self.ui.prefs["mode"] != "online" else "cpu"
         self.load_mode(hash_seed(), ask=True, first=self.first_seed())
-        self.ready()
+        next_task(self.ready)
 
     def ready(self, *args):
-        """Draw the first View and take input: a task of its own after `start`, so neither of
-        the two holds the page long (the first screen the build drew is there meanwhile)."""
+        """Draw the first View and take input (the first screen the build drew is there until
+        then), then warm up, in a task of its own."""
         self.drawing = True
         self.show(self.view)
         self.root.attrs["data-ready"] = "true"
         self.schedule()
+        next_task(self.warm_up)
 
     def server_answered(self, available):
         """A table server answered (or not): offer playing online, or leave that mode."""
@@ -129,16 +143,33 @@ class App:
             self.show(self.view)  # only the menu and the online screens say whether a server answered
 
     def warm_up(self, *args):
-        """Once the page is ready, in a task of its own: start the computer's worker, run the
-        input's modules before the player needs them, and load the page's second bundle; once
-        it is in, ask whether a table server answers (the menu offers online play then)."""
-        from game.web import commands, controls  # noqa: F401
+        """Once the page is ready, a task at a time: run the input's modules before the player
+        needs them, start the computer's worker; once the page's second bundle is in, run its
+        dialogs' modules too, and ask whether a table server answers (the menu offers online
+        play then)."""
+        from game.web import commands  # noqa: F401
 
-        self.start_thinker()
-        self.need(self.warmed, busy=False)
+        def controls():
+            from game.web import controls  # noqa: F401
+
+            next_task(thinker)
+
+        def thinker():
+            self.start_thinker()
+            self.need(self.warm_dialogs, busy=False)
+            self.need(self.warm_end, busy=False)
+            self.need(self.warmed, busy=False)
+
+        next_task(controls)
+
+    def warm_dialogs(self):
+        from game.web import dialogs  # noqa: F401 (run before the player needs it)
+
+    def warm_end(self):
+        from game.web import endofhand  # noqa: F401 (run before the player needs it)
 
     def warmed(self):
-        from game.web import dialogs, endofhand, online  # noqa: F401 (run before the player needs them)
+        from game.web import online
 
         online.check_server(self.site_root(), self.server_answered)
 
@@ -152,7 +183,7 @@ class App:
         no click or key is lost. If it cannot be loaded: `otherwise` (when given) runs instead,
         and a notice says what is missing."""
         more = self.ui.more
-        if more == "loaded":
+        if more == "loaded" and not self.queue:
             then()
             return
         if more == "failed":
@@ -161,8 +192,9 @@ class App:
             elif busy:
                 self.more_failed()
             return
+        if not self.queue:
+            next_task(self.load_more)
         self.queue.append((then, busy, otherwise))
-        self.load_more()
         self.mark_busy()
 
     def holding(self):
@@ -186,9 +218,17 @@ class App:
 
     def more_loaded(self, *args):
         self.ui.more = self.root.attrs["data-more-state"] = "loaded"
-        while self.queue:
+        self.run_queue()
+
+    def run_queue(self, *args):
+        """What waited for the second bundle, in order, one a task (what is asked meanwhile
+        waits behind it: `need`)."""
+        if self.queue:
             then, busy, otherwise = self.queue.pop(0)
             then()
+            if self.queue:
+                next_task(self.run_queue)
+                return
         self.mark_busy()
         if self.view is not None and self.drawn is not None and render(self.view, self.ui) != self.drawn:
             self.show(self.view)  # e.g. the daily deal's mark in the bar, known now

@@ -69,6 +69,8 @@
       }
       return ("0000000" + h.toString(16)).slice(-8);
     };
+    // The game's own chain of start-up tasks (game.web.app next_task) uses the same channel.
+    window.gameNextTask = yieldThen;
     window.gameDecisionTimes = [];  // the computer's decision times (ms), read by the benchmark
     window.gameRecordDecision = function (ms) { window.gameDecisionTimes.push(ms); };
     var name = root.getAttribute("data-catalog");

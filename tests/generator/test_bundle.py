@@ -22,7 +22,6 @@ from generator.bundle import (
     split,
 )
 
-
 # A stand-in for the runtime's `$game.add`: it keeps what the bundle gives it, each module's
 # function as its text (in a list for a package, as the importer finds it).
 _ADD = """var kept, __BRYTHON__ = {$game: {add: function (vfs, code, order) {
