@@ -6,6 +6,12 @@ this one uses only shifts and xors on 32-bit values, exact in both runtimes.
 
 MASK = 0xFFFFFFFF
 
+# One xorshift32 step is x ^= x << 13, x ^= x >> 17, x ^= x << 5, each kept to 32 bits. It is
+# written below as (x & LOW_19) * 8192, x // 131072 and (x & LOW_27) * 32: the same numbers
+# (tests/game/test_rng.py), but Brython shifts an int over 2**31 as a big integer, and this form
+# runs twice as fast in the page (measured: 21 against 45 microseconds a step).
+LOW_19, LOW_27 = 0x7FFFF, 0x7FFFFFF
+
 
 def _mix(value):
     # A few xorshift rounds spread nearby seeds (1, 2, 3 ...) far apart.
@@ -13,9 +19,9 @@ def _mix(value):
     if value == 0:
         value = 0x6D2B79F5
     for _ in range(4):
-        value ^= (value << 13) & MASK
-        value ^= value >> 17
-        value ^= (value << 5) & MASK
+        value ^= (value & LOW_19) * 8192
+        value ^= value // 131072
+        value ^= (value & LOW_27) * 32
     return value
 
 
@@ -37,9 +43,9 @@ class Rng:
 
     def next32(self):
         x = self.state
-        x ^= (x << 13) & MASK
-        x ^= x >> 17
-        x ^= (x << 5) & MASK
+        x ^= (x & LOW_19) * 8192
+        x ^= x // 131072
+        x ^= (x & LOW_27) * 32
         self.state = x
         return x
 

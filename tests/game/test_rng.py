@@ -1,6 +1,6 @@
 from game.cards import DECK
 from game.hand import shuffled_deck
-from game.rng import Rng
+from game.rng import MASK, Rng
 
 
 def test_same_seed_same_sequence_and_streams_differ():
@@ -33,3 +33,20 @@ def test_below_is_roughly_uniform():
 
 
 PINNED = "3H 7S 8C QD 9D"
+
+
+def _xorshift(x):
+    x ^= (x << 13) & MASK
+    x ^= x >> 17
+    x ^= (x << 5) & MASK
+    return x
+
+
+def test_each_step_is_xorshift32_written_with_shifts():
+    # game.rng writes the shifts as masks, products and floor divisions (faster in Brython):
+    # the numbers must be those of the textbook form, for every kind of 32-bit value.
+    rng = Rng(2024)
+    values = [1, 2, 2**31 - 1, 2**31, 2**32 - 1, 0x6D2B79F5] + [Rng(k).state for k in range(2000)]
+    for x in values:
+        rng.state = x
+        assert rng.next32() == _xorshift(x), x
