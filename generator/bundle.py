@@ -65,7 +65,8 @@ WORKER_ONLY = ("game.ai", WORKER_MODULE)
 # without going through these; the second, what only they reach. A first-bundle module may
 # import them only inside a function, run once they are in the page (game.web.app App.need):
 # one importing them at module level stops the build (`LaterImport`).
-LATER = ("game.web.dialogs", "game.web.endofhand", "game.web.coach", "game.web.coachtext",
+LATER = ("game.web.dialogs", "game.web.endofhand", "game.web.features", "game.web.morecommands",
+         "game.web.coach", "game.web.coachtext",
          "game.web.lesson", "game.training", "game.replay", "game.web.progress", "game.web.stats",
          "game.web.statsdialog", "game.web.daily", "game.web.dailydialog", "game.web.online",
          "game.web.lobby")

@@ -17,9 +17,8 @@ from game.web.i18n import _
 from game.web.markup import log_items
 from game.web.render import attributes, fallback_focus, needs_more, render
 from game.web.state import Ui, card_of_key, default_prefs, in_progress
-from game.web.tables import LocalTable, TrainingTable
+from game.web.tables import LocalTable
 
-HINTS_KEY = "ginrummy.hints."  # + the mode: {seed, used: {hand: [hints of seat 0, of seat 1]}}
 # Commands whose handler runs a computer player in the page (the coach: Hard's hint and the
 # review of a hand): the players' bundle is loaded before they run.
 NEEDS_PLAYERS = ("hint", "review")
@@ -45,6 +44,13 @@ def _progress():
     from game.web import progress
 
     return progress
+
+
+def _features():
+    """Lessons, the coach's record, online tables, links (game.web.features, second bundle)."""
+    from game.web import features
+
+    return features
 
 
 class App:
@@ -111,7 +117,9 @@ class App:
             next_task(self.start_own)
 
     def start_linked(self):
-        if lesson_code() is None or not self.open_lesson(lesson_code()):
+        from game.web import features
+
+        if lesson_code() is None or not features.open_lesson(self, lesson_code()):
             self.load_mode(hash_seed(), ask=True, first=self.first_seed())
         next_task(self.ready)
 
@@ -262,42 +270,7 @@ class App:
     def on_hashchange(self, ev):
         """A shared `#seed=` link opened in a tab that already shows the game: deal that seed;
         a `#table=` invitation: join that table (once the second bundle is in the page)."""
-        self.need(self.hash_changed)
-
-    def hash_changed(self):
-        from game.web import online
-
-        lesson = lesson_code()
-        if lesson is not None:
-            if self.ui.lesson is None or self.ui.lesson["code"] != lesson:
-                self.cancel_timer()
-                if not self.open_lesson(lesson):
-                    self.load_mode()
-                    self.schedule()
-                # A link in the page's text (below the table) opened it: bring the table into view.
-                self.root.scrollIntoView({"block": "start"})
-            return
-        if self.ui.lesson is not None and hash_seed() is not None:  # a shared deal opened over a lesson
-            self.ui.mode = self.ui.prefs["mode"]
-            self.cancel_timer()
-            self.load_mode(hash_seed())
-            self.schedule()
-            return
-        code = online.table_from_hash()
-        if code is not None and (self.ui.online is None or self.ui.online["code"] != code):
-            self.cancel_timer()
-            self.ui.mode = "online"
-            self.load_mode()
-            return
-        seed = hash_seed()
-        if seed is None or self.table is None or seed == self.table.seed:
-            return
-        if in_progress(self.view):
-            self.command("offer_seed", seed)
-            return
-        self.cancel_timer()
-        self.load_mode(seed)
-        self.schedule()
+        self.need(lambda: _features().hash_changed(self))
 
     def first_seed(self):
         """The deal the page's first screen shows (drawn by the build): a first match deals it,
@@ -317,7 +290,7 @@ class App:
         if ui.mode == "online":
             from game.web import online
 
-            self.go_online(online.table_from_hash() or online.last_table())
+            _features().go_online(self, online.table_from_hash() or online.last_table())
             return
         table = None
         try:
@@ -335,7 +308,7 @@ class App:
             return
         ui.order.update(order)
         self.use(table)
-        self.need(self.load_hints, busy=False)
+        self.need(lambda: _features().load_hints(self), busy=False)
         ui.handover = ui.mode == "duo" and self.table.turn is not None
         self.refresh()
         if offer is not None:
@@ -360,7 +333,7 @@ class App:
         self.need(lambda: _progress().started(self), busy=False)
         ui.handover = ui.mode == "duo"
         self.save()
-        self.need(self.save_hints, busy=False)
+        self.need(lambda: _features().save_hints(self), busy=False)
         self.set_hash()
         self.refresh()
         if announce:
@@ -373,156 +346,13 @@ class App:
         self.ui.coach = {"hint": None, "used": {}, "review": None}  # another match: nothing of the last one
         self.need(lambda: _progress().use(self, table) if table is self.table else None, busy=False)
 
-    # --- training hands (game.web.lesson: the guided hand, the rules guide's positions) ---------
-
-    def open_lesson(self, code):
-        """Play the lesson the code names on a table that is never saved (the player's own match
-        stays as it was); a code that names none is refused in words. True if it opened."""
-        from game.training import BadPosition
-        from game.web import lesson as lessons
-
-        ui = self.ui
-        try:
-            lesson = lessons.open_lesson(code)
-        except BadPosition as exc:
-            ui.notice = lessons.bad_link(exc.reason)
-            return False
-        self.cancel_timer()
-        self.forget()
-        self.leave_online()
-        ui.fresh_hand()
-        ui.mode = "cpu"  # for this hand only: the preference is kept for the player's own game
-        ui.handover = False
-        ui.lesson = {"code": code, "lesson": lesson}
-        self.use(TrainingTable(lesson, now))
-        self.set_hash()
-        self.refresh()
-        self.announce(lessons.title(lesson) + ". " + lessons.step_text(lesson, self.view))
-        self.schedule()
-        return True
-
-    def lesson_effect(self, effects):
-        """Open the guided hand, start the lesson again or leave it for the player's own game;
-        True if it was one of these."""
-        from game.web import commands
-
-        ui = self.ui
-        if commands.GUIDED_HAND in effects:
-            self.open_lesson("guided")
-            self.take_focus()
-            return True
-        if commands.RESTART_LESSON in effects or (commands.REPLAY in effects and ui.lesson is not None):
-            if ui.lesson is not None:
-                self.open_lesson(ui.lesson["code"])
-                self.take_focus()
-            return True
-        if commands.LEAVE_LESSON in effects:
-            ui.mode = ui.prefs["mode"]
-            self.cancel_timer()
-            self.load_mode()
-            self.schedule()
-            self.take_focus()
-            return True
-        return False
-
-    # --- the coach (game.web.coach): the hints used are kept beside the match, per mode --------------
-
-    def load_hints(self):
-        from game.web import coach
-
-        data = None
-        raw = storage.store_get(HINTS_KEY + self.ui.mode)
-        if raw is not None:
-            try:
-                data = storage.parse(raw)
-            except CorruptSave:
-                data = None  # unreadable: no hint recorded (the match itself is untouched)
-        self.ui.coach["used"] = coach.read_used(data, self.table.seed)
-
-    def save_hints(self):
-        from game.web import coach
-
-        # A training hand is never saved, and its hints must not replace those of the own match.
-        if self.ui.mode in storage.SAVE_KEYS and not self.table.training:
-            storage.store_set(HINTS_KEY + self.ui.mode, coach.used_data(self.ui, self.table.seed))
-
-    def coach_effect(self, effects):
-        """Keep the hints used; work out the hand's review after the dialog saying so is drawn
-        (replaying the hand and judging each decision takes a moment in the page)."""
-        from game.web import coach
-
-        if coach.RECORD_HINT in effects:
-            self.save_hints()
-        if coach.REVIEW in effects:
-            window.setTimeout(self.fill_review, 0)
-
-    def fill_review(self, *args):
-        from game.web import coach
-        from game.web import coachtext as W
-
-        view = self.view
-        if view is None or self.table is None or not coach.review_allowed(self.ui, view):
-            return
-        coach.fill_review(self.ui, view, self.table.hand_decisions(view.player))
-        self.show(view, True)
-        current = self.ui.coach["review"]
-        if current is not None and current["items"] is not None:
-            self.announce(W.review_summary(current["items"], current["total"]))
-
-    # --- online tables (game.web.online: the server's HTTP calls and the socket) -------------------
-
-    def go_online(self, code):
-        """Join the table `code` (None: the lobby, to open or join one)."""
-        from game.web import online
-
-        self.table = None
-        self.view = None
-        if not code:
-            self.set_hash()
-            self.show(None)
-            return
-        self.show(None)
-        online.join_table(code, self.joined)
-
-    def joined(self, code, seat=None, key=None, invite=None):
-        """A seat at the table `code` (or None, and the reason in `seat`): connect to it."""
-        from game.web import online
-
-        ui = self.ui
-        if code is None:
-            ui.notice = T.online_problem(seat)
-            self.show(None)
-            return
-        ui.online = {"code": code, "seat": seat, "status": "connecting", "opponent": "waiting",
-                     "offer": None, "answer": None,
-                     "invite": str(window.location.origin) + str(window.location.pathname) + "#table=" + code}
-        ui.fresh_hand()
-        self.connection = online.Connection(code, seat, key, self.online_status, self.online_final)
-        self.use(self.connection.table)
-        self.connection.table.on_refusal(self.refused)
-        self.set_hash()
-
-    def online_status(self, status):
-        if self.ui.online is not None:
-            self.ui.online["status"] = status
-            self.show(self.view)
-
-    def online_final(self, reason):
-        """The server refused this seat for good (its key, or the table is gone)."""
-        self.ui.online = None
-        self.ui.notice = T.online_problem(reason)
-        self.table = None
-        self.go_online(None)
+    # (Lessons, the coach's record of hints, online tables: game.web.features.)
 
     def leave_online(self):
         if self.connection is not None:
             self.connection.close()
         self.connection = None
         self.ui.online = None
-
-    def refused(self, reason, details):
-        self.schedule()  # no longer waiting for the server
-        self.announce(T.refusal(reason, details))
 
     def forget(self):
         """Clear what was said about another match: its cards may be hidden in this one."""
@@ -605,7 +435,7 @@ class App:
             self.save()
         if commands.LEVEL in effects:
             self.table.set_level(1, ui.prefs["level"])
-        if name not in commands.ALONE and self.feature_effect(outcome):
+        if name not in commands.ALONE and _features().effect(self, outcome):
             return
         if outcome.action is not None:
             self.send(outcome.action)
@@ -616,78 +446,6 @@ class App:
         if ui.dialog is None and self.table is not None and ui.mode != "online" and hash_seed() != self.table.seed:
             self.set_hash()  # a shared deal was refused: the address names the match shown
         self.announce(outcome.say)
-
-    def feature_effect(self, outcome):
-        """Carry out the effects of the commands that are not the table's own (they run with
-        the second bundle in the page); True when the command is done."""
-        from game.web import commands
-
-        ui = self.ui
-        effects = outcome.effects
-        if _progress().effect(self, outcome):  # statistics and the daily deal
-            return True
-        if commands.NEW_MATCH in effects:
-            self.new_match(None, Rules.preset(ui.prefs["rules"]))
-            return True
-        if self.lesson_effect(effects):
-            return True
-        if commands.REPLAY in effects:
-            self.new_match(self.table.seed, self.table.rules)
-            return True
-        if commands.SWITCH_MODE in effects:
-            self.cancel_timer()
-            self.load_mode()
-            self.schedule()
-            self.take_focus()
-            return True
-        if commands.CLEAR_DATA in effects:
-            self.leave_online()  # its seat key goes with the rest
-            storage.clear_all()
-            _progress().load(self)
-            ui.prefs = default_prefs()
-            ui.mode = ui.prefs["mode"]
-            self.new_match(None, Rules.preset(ui.prefs["rules"]), announce=False)
-            self.take_focus()
-            self.announce(_("Saved data cleared. A new game has started."))
-            return True
-        if commands.OPEN_SEED in effects:
-            self.cancel_timer()
-            self.load_mode(hash_seed())
-            self.schedule()
-            self.take_focus()
-            return True
-        if self.online_effect(effects):
-            self.announce(outcome.say)
-            return True
-        self.coach_effect(effects)
-        return False
-
-    def online_effect(self, effects):
-        """Carry out an online table's effect (open, join, offer, leave, copy); True if one was."""
-        from game.web import commands, online
-
-        ui = self.ui
-        if commands.OPEN_TABLE in effects:
-            online.open_table(ui.lobby["rules"], self.lang(), self.joined)
-        elif commands.JOIN_TABLE in effects:
-            code = online.normal_code(ui.lobby["code"])
-            if code:
-                self.go_online(code)
-            else:
-                self.announce(T.online_problem("no_such_table"))
-        elif commands.OFFER in effects and self.table is not None:
-            self.table.offer_new_game(ui.online["answer"])
-        elif commands.LEAVE in effects:
-            if ui.online is not None:
-                online.forget_seat(ui.online["code"])
-            self.leave_online()
-            self.go_online(None)
-        elif commands.COPY in effects and ui.online is not None:
-            window.navigator.clipboard.writeText(ui.online["invite"])
-            self.move_focus()
-        else:
-            return False
-        return True
 
     def site_root(self):
         """The path from this page to the site's root, as the page's catalogue link has it."""

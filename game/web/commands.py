@@ -66,7 +66,7 @@ NOTHING = Outcome()
 def run(name, ui, view, arg=None):
     """Carry out the command `name` (a key of COMMANDS); unknown names do nothing, and so does
     any move while a two-player screen hides the hands."""
-    handler = COMMANDS.get(name) or coach_command(name)
+    handler = COMMANDS.get(name) or later_command(name)
     if handler is None or (ui.handover and name not in WHILE_HIDDEN):
         return NOTHING
     if view is None and name not in IN_THE_LOBBY:
@@ -471,70 +471,13 @@ WHILE_HIDDEN = ("reveal", "help", "sheet", "cancel", "escape", "new", "start", "
                 "offer_seed", "confirm_seed", "pace", "quick", "pick_sort")
 
 
-# --- playing a friend online ----------------------------------------------------------------------
-
-def lobby_rules(ui, view, value):
-    if value in PRESETS:
-        ui.lobby["rules"] = value
-        ui.focus = "lobby-rules-" + value
-        return Outcome(effects=(FOCUS_ONLY,))
-    return None
-
-
-def lobby_code(ui, view, value):
-    ui.lobby["code"] = str(value or "")[:12]
-    ui.focus = "lobby_code"
-    return Outcome(effects=(FOCUS_ONLY,))
-
-
-def online_open(ui, view, arg):
-    ui.focus = None
-    return Outcome(effects=(OPEN_TABLE,))
-
-
-def online_join(ui, view, arg):
-    if not ui.lobby["code"].strip():
-        ui.focus = "lobby_code"
-        return Outcome(say=_("Type the code of your friend's table first."), effects=(FOCUS_ONLY,))
-    ui.focus = None
-    return Outcome(effects=(JOIN_TABLE,))
-
-
-def answer_offer(accept):
-    def handler(ui, view, arg):
-        if ui.online is None:
-            return None
-        ui.online["answer"] = accept
-        ui.dialog = None  # offered from the menu
-        ui.focus = None
-        return Outcome(effects=(OFFER,))
-    return handler
-
-
-def leave(ui, view, arg):
-    ui.dialog = None
-    ui.focus = "menu"
-    return Outcome(effects=(LEAVE,))
-
-
-def copy_invite(ui, view, arg):
-    ui.focus = "copy_invite"
-    return Outcome(say=_("The link is copied: send it to your friend."), effects=(COPY, FOCUS_ONLY))
-
-
-COMMANDS.update({
-    "lobby_rules": lobby_rules, "lobby_code": lobby_code, "online_open": online_open,
-    "online_join": online_join, "offer_new": answer_offer(True), "accept_new": answer_offer(True),
-    "refuse_new": answer_offer(False), "leave": leave, "copy_invite": copy_invite,
-})
+# --- the commands of the second bundle's features (their handlers: game.web.morecommands) ---------
 
 # What works on the screen that opens or joins an online table (there is no View yet).
 IN_THE_LOBBY = ("lobby_rules", "lobby_code", "online_open", "online_join", "leave", "mode", "four",
                 "quick", "level", "dismiss", "cancel", "escape", "menu", "help", "clear", "confirm_clear")
 
-
-# --- statistics and the daily deal (game.web.stats, game.web.daily) -------------------------------
-
+# Statistics and the daily deal (game.web.stats, game.web.daily).
 SAVE_STATS = "save_stats"  # ui.stats changed: store it
 EXPORT_STATS = "export_stats"  # offer ui.stats as a JSON file
 READ_STATS_FILE = "read_stats_file"  # read the file chosen (ui.dialog["file"]), then "stats_file"
@@ -543,85 +486,6 @@ PLAY_DAILY = "play_daily"  # deal today's daily match
 COPY_DAILY = "copy_daily"  # copy the result line of the daily match
 
 
-def stats_dialog(ui, view, arg):
-    open_dialog(ui, "stats")
-
-
-def stats_step(field, value, focus):
-    """A step inside the statistics dialog (ask before a reset, or not)."""
-    def handler(ui, view, arg):
-        if ui.dialog and ui.dialog["kind"] == "stats":
-            ui.dialog.update({field: value, "focus": focus, "message": None, "problem": None})
-    return handler
-
-
-def confirm_reset_stats(ui, view, arg):
-    from game.web import stats
-
-    if not ui.dialog or ui.dialog["kind"] != "stats":
-        return None
-    ui.stats = stats.empty()
-    ui.stats_problem = False
-    ui.dialog.update({"confirm": False, "focus": "reset_stats", "message": _("The statistics are reset."), "problem": None})
-    return Outcome(effects=(SAVE_STATS,))
-
-
-def export_stats(ui, view, arg):
-    return Outcome(effects=(EXPORT_STATS, FOCUS_ONLY))
-
-
-def import_stats(ui, view, chosen):
-    """A file was chosen in the statistics dialog: the adapter reads it (then "stats_file")."""
-    if not ui.dialog or ui.dialog["kind"] != "stats" or chosen is None:
-        return None
-    ui.dialog["file"] = chosen
-    return Outcome(effects=(READ_STATS_FILE,))
-
-
-def stats_file(ui, view, data):
-    """The imported file's JSON (None: not JSON): it replaces ui.stats when it is valid, and
-    changes nothing otherwise (the dialog says why)."""
-    from game.web import stats
-    from game.web.statsdialog import import_problem
-
-    if not ui.dialog or ui.dialog["kind"] != "stats":
-        return None
-    ui.dialog["file"] = None
-    ui.dialog["focus"] = "import_stats"
-    try:
-        if data is None:
-            raise stats.StatsError("not_stats")
-        ui.stats = stats.from_dict(data)
-    except stats.StatsError as error:
-        ui.dialog.update({"problem": import_problem(error if data is not None else None), "message": None})
-        return Outcome(say=ui.dialog["problem"])
-    ui.stats_problem = False
-    ui.dialog.update({"message": _("The statistics of the file are imported."), "problem": None})
-    return Outcome(say=ui.dialog["message"], effects=(SAVE_STATS,))
-
-
-def daily_dialog(ui, view, arg):
-    return Outcome(effects=(OPEN_DAILY,))
-
-
-def play_daily(ui, view, arg):
-    ui.dialog = None
-    ui.focus = None
-    return Outcome(effects=(PLAY_DAILY,))
-
-
-def copy_daily(ui, view, arg):
-    ui.focus = "copy_daily"
-    return Outcome(effects=(COPY_DAILY, FOCUS_ONLY))
-
-
-COMMANDS.update({
-    "stats": stats_dialog, "reset_stats": stats_step("confirm", True, "confirm_reset_stats"),
-    "keep_stats": stats_step("confirm", False, "reset_stats"), "confirm_reset_stats": confirm_reset_stats,
-    "export_stats": export_stats, "import_stats": import_stats, "stats_file": stats_file,
-    "daily": daily_dialog, "play_daily": play_daily, "copy_daily": copy_daily,
-})
-
 # The statistics and the daily deal are offered on every screen: beside two hidden hands, and
 # on the online lobby (the daily deal is played against the computer).
 STATS_AND_DAILY = ("stats", "reset_stats", "keep_stats", "confirm_reset_stats", "export_stats", "import_stats",
@@ -629,40 +493,20 @@ STATS_AND_DAILY = ("stats", "reset_stats", "keep_stats", "confirm_reset_stats", 
 WHILE_HIDDEN += STATS_AND_DAILY
 IN_THE_LOBBY += STATS_AND_DAILY
 
-
-# --- training hands (game.web.lesson) ----------------------------------------------------------------
-
+# Training hands (game.web.lesson).
 RESTART_LESSON = "restart_lesson"  # deal the lesson on screen again from its first step
 LEAVE_LESSON = "leave_lesson"  # back to the player's own match (restored as it was saved)
 GUIDED_HAND = "guided_hand"  # open the first guided hand (the menu's button)
 
 
-def guided(ui, view, arg):
-    ui.dialog = None
-    ui.focus = None
-    return Outcome(effects=(GUIDED_HAND,))
-
-
-def in_lesson(effect):
-    """A command of the lesson panel (start again, back to your game): only while a lesson is on."""
-    def handler(ui, view, arg):
-        if ui.lesson is None:
-            return None
-        ui.dialog = None
-        ui.focus = None
-        return Outcome(effects=(effect,))
-    return handler
-
-
-COMMANDS.update({"lesson_restart": in_lesson(RESTART_LESSON), "lesson_leave": in_lesson(LEAVE_LESSON), "guided": guided})
-
-
-def coach_command(name):
-    """A command of the coach (the hint, its setting, the review of a hand: game.web.coach,
-    in the page's second bundle, so looked up only for a name this table does not hold)."""
+def later_command(name):
+    """A command of the features of the page's second bundle (online tables, statistics, the
+    daily deal, training hands: game.web.morecommands; the coach: game.web.coach), so looked
+    up only for a name this table does not hold."""
     from game.web.coach import COMMANDS as COACH_COMMANDS
+    from game.web.morecommands import COMMANDS as MORE_COMMANDS
 
-    return COACH_COMMANDS.get(name)
+    return MORE_COMMANDS.get(name) or COACH_COMMANDS.get(name)
 
 
 # The commands the page's first bundle carries out alone (generator/bundle.py LATER): the

@@ -15,6 +15,7 @@ from game.errors import IllegalAction
 from game.melds import arrange_all, best_arrangement
 from game.rules import PRESETS, Rules
 from game.scoring import check_declaration
+from game.web import moretext as MT
 from game.web import text as T
 from game.web.endofhand import render_sheet
 from game.web.i18n import _, fmt, pgettext
@@ -139,10 +140,10 @@ def render_menu(view, ui):
         from game.web.dailydialog import level_note
 
         out.append('<p class="g-field">' + esc(level_note()) + '</p>')
-        out.append(select_field(_("Computer's pace"), "pace", [(p, T.pace_name(p)) for p in PACES], prefs["pace"]))
+        out.append(select_field(_("Computer's pace"), "pace", [(p, MT.pace_name(p)) for p in PACES], prefs["pace"]))
     elif ui.mode == "cpu":
         out.append(select_field(_("Computer level"), "level", [(lv, T.level_name(lv)) for lv in LEVELS], prefs["level"]))
-        out.append(select_field(_("Computer's pace"), "pace", [(p, T.pace_name(p)) for p in PACES], prefs["pace"]))
+        out.append(select_field(_("Computer's pace"), "pace", [(p, MT.pace_name(p)) for p in PACES], prefs["pace"]))
     sorts = [("rank", _("Sort: by rank")), ("suit", _("Sort: by suit")), ("melds", _("Sort: by melds"))]
     if prefs["sort"] == "custom":
         sorts.append(("custom", _("Sort: your order")))
@@ -157,7 +158,7 @@ def render_menu(view, ui):
         rules = view.rules
         # Translators: the menu's line on the rules in play; {variant} is a preset's name ("Classic").
         out.append('<p class="g-rules-full"><strong>' + esc(fmt(_("Rules in play: {variant}."), variant=T.preset_title(rules.name)))
-                   + '</strong> ' + esc(T.rules_summary(rules)) + '</p>')
+                   + '</strong> ' + esc(MT.rules_summary(rules)) + '</p>')
     out.append('<div class="g-actions">'
                '<button type="button" class="g-btn" data-act="clear" data-key="clear">' + esc(_("Clear saved data")) + '</button>'
                '<button type="button" class="g-btn g-primary" data-act="cancel" data-key="cancel">' + esc(_("Close")) + '</button></div>')
@@ -193,7 +194,7 @@ def render_shortcuts():
 def preset_text(preset):
     """A preset as a radio button's text: its name, then its rules in whole sentences."""
     return ('<span><strong>' + esc(T.preset_title(preset)) + '</strong> <span class="g-radio-text">'
-            + esc(T.rules_summary(Rules.preset(preset))) + '</span></span>')
+            + esc(MT.rules_summary(Rules.preset(preset))) + '</span></span>')
 
 
 def render_new_game(chosen, mode):
@@ -247,7 +248,7 @@ def declared(view, d):
     try:
         arrangement = check_declaration(cards, melds, d["kind"], view.knock_limit)
     except IllegalAction as problem:
-        return melds, T.declaration_problem(problem, melds), None
+        return melds, MT.declaration_problem(problem, melds), None
     return melds, None, arrangement
 
 

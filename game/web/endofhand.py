@@ -5,6 +5,7 @@ Everything shown comes from the View: the hand's result (its settlement and brea
 arrangements, the score sheet and the totals.
 """
 
+from game.web import moretext as MT
 from game.web import text as T
 from game.web.coach import hints_used, review_button
 from game.web.i18n import _, fmt, pgettext
@@ -31,7 +32,7 @@ def render_end(view, ui):
                    + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
                    + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button>'
                    + review_button(view, ui) + '</div>')
-    out.append('<p class="g-banner"><strong>' + esc(T.hand_headline(view, names)) + '</strong>'
+    out.append('<p class="g-banner"><strong>' + esc(MT.hand_headline(view, names)) + '</strong>'
                '<span class="g-scoreline">' + esc(T.score_line(view, names)) + '</span></p>')
     if not over and any(action.kind == "next_hand" for action in view.legal_actions):  # a training hand has none
         key = key_for("next_hand")

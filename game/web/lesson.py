@@ -12,6 +12,7 @@ training, so nothing counts it as a normal match. Pure Python (no `browser`), te
 
 from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, TAKE_UPCARD, Action
 from game.training import LEARNER, from_code, progress
+from game.web import moretext as MT
 from game.web import text as T
 from game.web.i18n import N_, _, fmt, ngettext
 from game.web.markup import esc
@@ -103,10 +104,10 @@ def words(step, view):
 def _names(cards):
     """Card names as a list whose last two are joined by "and" ("7 of hearts and 8 of hearts")."""
     if len(cards) < 2:
-        return T.card_list(cards)
+        return MT.card_list(cards)
     # Translators: the end of a list of card names: {cards} is the list but its last name, with
     # the list separator ("2 of diamonds, 3 of diamonds"); {last} is the last name ("4 of diamonds").
-    return fmt(_("{cards} and {last}"), cards=T.card_list(cards[:-1]), last=T.card_name(cards[-1]))
+    return fmt(_("{cards} and {last}"), cards=MT.card_list(cards[:-1]), last=T.card_name(cards[-1]))
 
 
 def _take_upcard_run(step, view):

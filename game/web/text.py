@@ -109,46 +109,6 @@ def preset_title(preset):
     return pgettext("rules", "Custom")
 
 
-def rules_summary(rules):
-    """The numbers of a rule set in whole sentences: knock limit, bonuses, target, end bonuses."""
-    said = []
-    if rules.oklahoma:
-        said.append(_("The upcard's value sets the knock limit (an ace: gin only)."))
-    elif rules.knock_limit == 0:
-        said.append(_("No knocking: only gin ends a hand."))
-    else:
-        # Translators: {n} is the knock limit, e.g. 10.
-        said.append(fmt(ngettext("Knock with {n} point of deadwood or less.",
-                                 "Knock with {n} points of deadwood or less.", rules.knock_limit),
-                        n=rules.knock_limit))
-    # Translators: {n} is a number of points, e.g. 25.
-    said.append(fmt(_("Gin scores a bonus of {n}."), n=rules.gin_bonus))
-    if rules.big_gin_bonus is not None:
-        # Translators: {n} is a number of points, e.g. 31.
-        said.append(fmt(_("Big gin scores a bonus of {n}."), n=rules.big_gin_bonus))
-    if rules.oklahoma or rules.knock_limit > 0:  # no knock, no undercut
-        # Translators: {n} is a number of points, e.g. 25.
-        said.append(fmt(_("An undercut scores a bonus of {n}."), n=rules.undercut_bonus))
-    # Translators: {n} is the target score, e.g. 100.
-    said.append(fmt(_("The match is played to {n} points."), n=rules.target))
-    if rules.box_bonus:
-        # Translators: {n} is a number of points, e.g. 25 (the box bonus).
-        said.append(fmt(_("Each hand won adds {n} at the end of the match."), n=rules.box_bonus))
-    if rules.game_bonus:
-        # Translators: {n} is a number of points, e.g. 100 (the game bonus).
-        said.append(fmt(_("The winner of the match scores a bonus of {n}."), n=rules.game_bonus))
-    if rules.shutout == "double":
-        said.append(_("A shutout (the loser won no hand) doubles the winner's hand points."))
-    elif rules.shutout == "bonus":
-        # Translators: {n} is a number of points.
-        said.append(fmt(_("A shutout (the loser won no hand) scores a bonus of {n}."), n=rules.shutout_bonus))
-    if not (rules.box_bonus or rules.game_bonus or rules.shutout != "none"):
-        said.append(_("No bonus at the end of the match."))
-    if rules.oklahoma and rules.oklahoma_spade_double:
-        said.append(_("A spade upcard doubles the points of the hand."))
-    return " ".join(said)
-
-
 def rules_line(view):
     """The preset and the knock limit of the hand on screen, for the bar above the table
     (Oklahoma: the limit this hand's upcard set)."""
@@ -259,18 +219,6 @@ def move_text(event, names, me, my_new_card=None):
         # computer", "your friend" or "Player 2" (inside the sentence).
         return fmt(_("Hand {number}: {player} deals."), number=number, player=name(names[dealer]))
     return ""
-
-
-def declaration_problem(problem, melds):
-    """Why the engine refused the melds declared in the knock dialog, in the page's language."""
-    if problem.reason == "not_a_meld":
-        number = 1
-        for k in range(len(melds)):
-            if melds[k] == problem.details["meld"]:
-                number = k + 1
-        # Translators: {n} is the number of a meld in the knock dialog (1, 2 or 3).
-        return fmt(_("Meld {n} is neither a set nor a run."), n=number)
-    return refusal(problem.reason, problem.details)
 
 
 def side(who):
@@ -500,12 +448,6 @@ def possible_endings(view):
     return said
 
 
-def card_list(cards):
-    """Card names as a list ("9 of clubs, king of spades")."""
-    # Translators: the separator between the card names of a list.
-    return pgettext("list separator", ", ").join(card_name(c) for c in cards)
-
-
 def cards_with_articles(cards):
     """Card names with their articles, as a list ("the 9 of clubs, the king of spades")."""
     return pgettext("list separator", ", ").join(the_card(c) for c in cards)
@@ -518,32 +460,6 @@ def mode_name(mode):
     if mode == "online":
         return _("A friend online")
     return _("Against the computer")
-
-
-def pace_name(pace):
-    """A pace of the computer's moves in words (the keys of `state.PACES`)."""
-    if pace == "slow":
-        return pgettext("pace", "Slow")
-    if pace == "fast":
-        return pgettext("pace", "Fast")
-    return pgettext("pace", "Normal")
-
-
-def hand_headline(view, names):
-    """Who won the hand on screen and how many points, in a few words ("" while it is played)."""
-    if view.end_kind is None:
-        return ""
-    if view.end_kind == "dead":
-        return _("Dead hand")
-    result = view.result
-    winner = names[view.knocker if result.winner == "knocker" else 1 - view.knocker]
-    if winner.kind == "you":
-        # Translators: the banner at the end of a hand; {points} is "25 points".
-        return fmt(_("You win the hand: {points}."), points=points_text(result.points))
-    # Translators: the banner at the end of a hand; {player} is "The computer", "Your friend" or
-    # "Player 2"; {points} is "25 points".
-    return fmt(_("{player} wins the hand: {points}."), player=capital(name(winner)),
-               points=points_text(result.points))
 
 
 def match_result(view, names):
@@ -562,10 +478,6 @@ def match_result(view, names):
 
 
 # --- online tables ---------------------------------------------------------------------------------
-
-def online_problem(reason):
-    """The player's sentence for a table server's refusal or a network problem."""
-    return _(ONLINE_PROBLEMS.get(reason) or ONLINE_PROBLEMS["no_server"])
 
 
 # One sentence per reason of docs/online.md that a player can meet (and the page's own).

@@ -28,3 +28,13 @@ def test_dotfiles_and_backups_are_left_out_and_named(project):
     [line] = [w for w in warnings if "not published" in w]
     assert str(static / ".env") in line and str(static / "site.css~") in line
     assert str(static / ".cache" / "x.js") in line
+
+
+def test_stylesheets_are_published_minified_and_other_files_as_they_are(project):
+    static = project / "site_templates" / "static"
+    (static / "extra.css").write_text("/* a comment */\n.a  {\n  color : red ;\n}\n.b { content: \"/* kept */\"; }\n")
+    (static / "extra.js").write_text("// a comment\nvar x = 1;\n")
+    site = project / "site"
+    build.build(project, site, log=quiet, warn=quiet)
+    assert (site / "static" / "extra.css").read_text() == '.a{color:red}.b{content:"/* kept */"}'
+    assert (site / "static" / "extra.js").read_text() == "// a comment\nvar x = 1;\n"

@@ -5,7 +5,7 @@ import pytest
 from game.actions import DISCARD, DRAW_STOCK, KNOCK, PASS, TAKE_UPCARD, Action
 from game.errors import IllegalAction
 from game.match import Match
-from game.web import coach, i18n
+from game.web import coach, i18n, morecommands
 from game.web import commands as C
 from game.web import text as T
 from game.web.keys import shortcuts
@@ -138,8 +138,12 @@ def test_the_knock_dialog_declares_the_engines_best_melds():
 
 
 def test_every_command_has_a_handler_and_every_shortcut_a_command():
-    assert set(shortcuts().values()) <= set(C.COMMANDS) | set(coach.COMMANDS)
-    assert set(C.WHILE_HIDDEN) <= set(C.COMMANDS)
+    every = set(C.COMMANDS) | set(morecommands.COMMANDS) | set(coach.COMMANDS)
+    assert set(shortcuts().values()) <= every
+    assert set(C.WHILE_HIDDEN) <= every and set(C.IN_THE_LOBBY) <= every
+    # The second bundle's handlers are found by name (commands.later_command), none twice.
+    assert not set(C.COMMANDS) & set(morecommands.COMMANDS)
+    assert all(C.later_command(name) is morecommands.COMMANDS[name] for name in morecommands.COMMANDS)
 
 
 def test_skipping_the_confirmation_discards_at_once_and_a_double_tap_discards_only_then():

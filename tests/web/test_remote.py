@@ -5,6 +5,7 @@ import pytest
 from game.actions import PASS, Action
 from game.match import Match
 from game.web import i18n
+from game.web import moretext as MT
 from game.web import text as T
 from game.web.lobby import render_banner, render_lobby
 from game.web.remote import RemoteTable
@@ -97,7 +98,7 @@ def test_the_lobby_and_the_banner_are_drawn_from_the_ui_state():
 def test_every_online_reason_of_the_protocol_has_a_sentence():
     for reason in ("no_such_table", "table_full", "too_many_tables", "too_many_requests", "bad_key",
                    "no_opponent", "too_many_messages", "malformed_json", "not_connected"):
-        assert T.online_problem(reason) != T.online_problem("no_server") or reason == "no_server"
+        assert MT.online_problem(reason) != MT.online_problem("no_server") or reason == "no_server"
 
 
 def test_a_new_connection_numbers_its_views_afresh():
@@ -110,5 +111,5 @@ def test_a_new_connection_numbers_its_views_afresh():
 
 
 def test_a_server_refusal_is_worded_by_the_same_function_as_the_engines():
-    assert T.refusal("too_many_messages", {}) == T.online_problem("too_many_messages")
+    assert T.refusal("too_many_messages", {}) == MT.online_problem("too_many_messages")
     assert T.refusal("taken_card", {}) != T.refusal("no_such_reason", {})

@@ -10,6 +10,7 @@ from game.errors import IllegalAction
 from game.rules import Rules
 from game.scoring import check_declaration, settle
 from game.web import i18n
+from game.web import moretext as MT
 from game.web import text as T
 
 NAMES = [T.Who("you"), T.Who("computer")]
@@ -61,12 +62,12 @@ def test_names_inside_sentences_and_as_headings():
 
 
 def test_rules_summary_names_only_what_the_preset_has():
-    assert T.rules_summary(Rules.preset()) == (
+    assert MT.rules_summary(Rules.preset()) == (
         "Knock with 10 points of deadwood or less. Gin scores a bonus of 25. An undercut scores a bonus of 25. "
         "The match is played to 100 points. No bonus at the end of the match.")
-    straight = T.rules_summary(Rules.preset("straight"))
+    straight = MT.rules_summary(Rules.preset("straight"))
     assert "undercut" not in straight and straight.startswith("No knocking: only gin")
-    modern = T.rules_summary(Rules.preset("modern"))
+    modern = MT.rules_summary(Rules.preset("modern"))
     assert "Big gin scores a bonus of 31." in modern and "Each hand won adds 25" in modern
     assert "No bonus" not in modern
     assert T.preset_title("modern") == "Traditional"
@@ -76,14 +77,14 @@ def test_declaration_problems_are_worded_from_the_engine_reason():
     cards = parse_cards("AS 2S 3S 5D 5H 5C 9C 8C 7C KH")
     with pytest.raises(IllegalAction) as over:
         check_declaration(cards, [parse_cards("AS 2S 3S")], "knock", 10)
-    assert T.declaration_problem(over.value, []) == "The deadwood (49) is over the knock limit (10)."
+    assert MT.declaration_problem(over.value, []) == "The deadwood (49) is over the knock limit (10)."
     melds = [parse_cards("AS 2S 5D")]
     with pytest.raises(IllegalAction) as bad:
         check_declaration(cards, melds, "knock", 10)
-    assert T.declaration_problem(bad.value, melds) == "Meld 1 is neither a set nor a run."
+    assert MT.declaration_problem(bad.value, melds) == "Meld 1 is neither a set nor a run."
     with pytest.raises(IllegalAction) as one:
         check_declaration(parse_cards("AS 2S 3S 5D 5H 5C 9C 8C 7C AH"), None, "gin", 10)
-    assert T.declaration_problem(one.value, []) == "Gin needs every card in a meld; 1 point of deadwood is left."
+    assert MT.declaration_problem(one.value, []) == "Gin needs every card in a meld; 1 point of deadwood is left."
 
 
 def test_announcements_never_name_the_opponents_stock_card():

@@ -1,0 +1,288 @@
+"""The adapter's side of the features of the page's second bundle: lessons (the guided hand,
+the rules guide's positions), the coach's record of hints and its review of a hand, online
+tables, the other commands that are not the table's own, and links opened in a tab that
+already shows the game.
+
+Functions of the adapter (`game.web.app.App`), which imports this module once the second
+bundle is in the page (`App.need`): the first screen needs none of it.
+"""
+
+from browser import window
+
+from game.errors import CorruptSave
+from game.rules import Rules
+from game.web import moretext as MT
+from game.web import progress, storage
+from game.web import text as T
+from game.web.app import hash_seed, lesson_code, now
+from game.web.i18n import _
+from game.web.state import default_prefs, in_progress
+from game.web.tables import TrainingTable
+
+HINTS_KEY = "ginrummy.hints."  # + the mode: {seed, used: {hand: [hints of seat 0, of seat 1]}}
+
+
+def hash_changed(app):
+    """The address changed in a tab that shows the game: open the lesson, the table or the deal
+    it names (a deal over a match in progress is offered first)."""
+    from game.web import online
+
+    lesson = lesson_code()
+    if lesson is not None:
+        if app.ui.lesson is None or app.ui.lesson["code"] != lesson:
+            app.cancel_timer()
+            if not open_lesson(app, lesson):
+                app.load_mode()
+                app.schedule()
+            # A link in the page's text (below the table) opened it: bring the table into view.
+            app.root.scrollIntoView({"block": "start"})
+        return
+    if app.ui.lesson is not None and hash_seed() is not None:  # a shared deal opened over a lesson
+        app.ui.mode = app.ui.prefs["mode"]
+        app.cancel_timer()
+        app.load_mode(hash_seed())
+        app.schedule()
+        return
+    code = online.table_from_hash()
+    if code is not None and (app.ui.online is None or app.ui.online["code"] != code):
+        app.cancel_timer()
+        app.ui.mode = "online"
+        app.load_mode()
+        return
+    seed = hash_seed()
+    if seed is None or app.table is None or seed == app.table.seed:
+        return
+    if in_progress(app.view):
+        app.command("offer_seed", seed)
+        return
+    app.cancel_timer()
+    app.load_mode(seed)
+    app.schedule()
+
+
+def open_lesson(app, code):
+    """Play the lesson the code names on a table that is never saved (the player's own match
+    stays as it was); a code that names none is refused in words. True if it opened."""
+    from game.training import BadPosition
+    from game.web import lesson as lessons
+
+    ui = app.ui
+    try:
+        lesson = lessons.open_lesson(code)
+    except BadPosition as exc:
+        ui.notice = lessons.bad_link(exc.reason)
+        return False
+    app.cancel_timer()
+    app.forget()
+    app.leave_online()
+    ui.fresh_hand()
+    ui.mode = "cpu"  # for this hand only: the preference is kept for the player's own game
+    ui.handover = False
+    ui.lesson = {"code": code, "lesson": lesson}
+    app.use(TrainingTable(lesson, now))
+    app.set_hash()
+    app.refresh()
+    app.announce(lessons.title(lesson) + ". " + lessons.step_text(lesson, app.view))
+    app.schedule()
+    return True
+
+
+def lesson_effect(app, effects):
+    """Open the guided hand, start the lesson again or leave it for the player's own game;
+    True if it was one of these."""
+    from game.web import commands
+
+    ui = app.ui
+    if commands.GUIDED_HAND in effects:
+        open_lesson(app, "guided")
+        app.take_focus()
+        return True
+    if commands.RESTART_LESSON in effects or (commands.REPLAY in effects and ui.lesson is not None):
+        if ui.lesson is not None:
+            open_lesson(app, ui.lesson["code"])
+            app.take_focus()
+        return True
+    if commands.LEAVE_LESSON in effects:
+        ui.mode = ui.prefs["mode"]
+        app.cancel_timer()
+        app.load_mode()
+        app.schedule()
+        app.take_focus()
+        return True
+    return False
+
+
+def load_hints(app):
+    """The hints already used in the restored match (unreadable: none)."""
+    from game.web import coach
+
+    data = None
+    raw = storage.store_get(HINTS_KEY + app.ui.mode)
+    if raw is not None:
+        try:
+            data = storage.parse(raw)
+        except CorruptSave:
+            data = None  # unreadable: no hint recorded (the match itself is untouched)
+    app.ui.coach["used"] = coach.read_used(data, app.table.seed)
+
+
+def save_hints(app):
+    from game.web import coach
+
+    # A training hand is never saved, and its hints must not replace those of the own match.
+    if app.ui.mode in storage.SAVE_KEYS and not app.table.training:
+        storage.store_set(HINTS_KEY + app.ui.mode, coach.used_data(app.ui, app.table.seed))
+
+
+def coach_effect(app, effects):
+    """Keep the hints used; work out the hand's review after the dialog saying so is drawn
+    (replaying the hand and judging each decision takes a moment in the page)."""
+    from game.web import coach
+
+    if coach.RECORD_HINT in effects:
+        save_hints(app)
+    if coach.REVIEW in effects:
+        window.setTimeout(lambda *args: fill_review(app), 0)
+
+
+def fill_review(app):
+    from game.web import coach
+    from game.web import coachtext as W
+
+    view = app.view
+    if view is None or app.table is None or not coach.review_allowed(app.ui, view):
+        return
+    coach.fill_review(app.ui, view, app.table.hand_decisions(view.player))
+    app.show(view, True)
+    current = app.ui.coach["review"]
+    if current is not None and current["items"] is not None:
+        app.announce(W.review_summary(current["items"], current["total"]))
+
+
+def go_online(app, code):
+    """Join the table `code` (None: the lobby, to open or join one)."""
+    from game.web import online
+
+    app.table = None
+    app.view = None
+    if not code:
+        app.set_hash()
+        app.show(None)
+        return
+    app.show(None)
+    online.join_table(code, lambda *answer: joined(app, *answer))
+
+
+def joined(app, code, seat=None, key=None, invite=None):
+    """A seat at the table `code` (or None, and the reason in `seat`): connect to it."""
+    from game.web import online
+
+    ui = app.ui
+    if code is None:
+        ui.notice = MT.online_problem(seat)
+        app.show(None)
+        return
+    ui.online = {"code": code, "seat": seat, "status": "connecting", "opponent": "waiting",
+                 "offer": None, "answer": None,
+                 "invite": str(window.location.origin) + str(window.location.pathname) + "#table=" + code}
+    ui.fresh_hand()
+    app.connection = online.Connection(code, seat, key, lambda status: online_status(app, status),
+                                       lambda reason: online_final(app, reason))
+    app.use(app.connection.table)
+    app.connection.table.on_refusal(lambda reason, details: refused(app, reason, details))
+    app.set_hash()
+
+
+def online_status(app, status):
+    """The connection to the table changed (connecting, connected, lost...)."""
+    if app.ui.online is not None:
+        app.ui.online["status"] = status
+        app.show(app.view)
+
+
+def online_final(app, reason):
+    """The server refused this seat for good (its key, or the table is gone)."""
+    app.ui.online = None
+    app.ui.notice = MT.online_problem(reason)
+    app.table = None
+    go_online(app, None)
+
+
+def refused(app, reason, details):
+    """The server refused a move: say why."""
+    app.schedule()  # no longer waiting for the server
+    app.announce(T.refusal(reason, details))
+
+
+def effect(app, outcome):
+    """Carry out the effects of the commands that are not the table's own (they run with
+    the second bundle in the page); True when the command is done."""
+    from game.web import commands
+
+    ui = app.ui
+    effects = outcome.effects
+    if progress.effect(app, outcome):  # statistics and the daily deal
+        return True
+    if commands.NEW_MATCH in effects:
+        app.new_match(None, Rules.preset(ui.prefs["rules"]))
+        return True
+    if lesson_effect(app, effects):
+        return True
+    if commands.REPLAY in effects:
+        app.new_match(app.table.seed, app.table.rules)
+        return True
+    if commands.SWITCH_MODE in effects:
+        app.cancel_timer()
+        app.load_mode()
+        app.schedule()
+        app.take_focus()
+        return True
+    if commands.CLEAR_DATA in effects:
+        app.leave_online()  # its seat key goes with the rest
+        storage.clear_all()
+        progress.load(app)
+        ui.prefs = default_prefs()
+        ui.mode = ui.prefs["mode"]
+        app.new_match(None, Rules.preset(ui.prefs["rules"]), announce=False)
+        app.take_focus()
+        app.announce(_("Saved data cleared. A new game has started."))
+        return True
+    if commands.OPEN_SEED in effects:
+        app.cancel_timer()
+        app.load_mode(hash_seed())
+        app.schedule()
+        app.take_focus()
+        return True
+    if online_effect(app, effects):
+        app.announce(outcome.say)
+        return True
+    coach_effect(app, effects)
+    return False
+
+
+def online_effect(app, effects):
+    """Carry out an online table's effect (open, join, offer, leave, copy); True if one was."""
+    from game.web import commands, online
+
+    ui = app.ui
+    if commands.OPEN_TABLE in effects:
+        online.open_table(ui.lobby["rules"], app.lang(), lambda *answer: joined(app, *answer))
+    elif commands.JOIN_TABLE in effects:
+        code = online.normal_code(ui.lobby["code"])
+        if code:
+            go_online(app, code)
+        else:
+            app.announce(MT.online_problem("no_such_table"))
+    elif commands.OFFER in effects and app.table is not None:
+        app.table.offer_new_game(ui.online["answer"])
+    elif commands.LEAVE in effects:
+        if ui.online is not None:
+            online.forget_seat(ui.online["code"])
+        app.leave_online()
+        go_online(app, None)
+    elif commands.COPY in effects and ui.online is not None:
+        window.navigator.clipboard.writeText(ui.online["invite"])
+        app.move_focus()
+    else:
+        return False
+    return True

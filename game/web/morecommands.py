@@ -1,0 +1,190 @@
+"""The commands of the features in the page's second bundle (generator/bundle.py LATER):
+playing a friend online, the statistics and the daily deal, training hands. Handlers as in
+`game.web.commands` (which looks them up here for a name it does not hold): they take the UI
+state, the View and the argument, and return an `Outcome` with effects for the adapter.
+"""
+
+from game.rules import PRESETS
+from game.web.commands import (
+    COPY,
+    COPY_DAILY,
+    EXPORT_STATS,
+    FOCUS_ONLY,
+    GUIDED_HAND,
+    JOIN_TABLE,
+    LEAVE,
+    LEAVE_LESSON,
+    OFFER,
+    OPEN_DAILY,
+    OPEN_TABLE,
+    PLAY_DAILY,
+    READ_STATS_FILE,
+    RESTART_LESSON,
+    SAVE_STATS,
+    Outcome,
+    open_dialog,
+)
+from game.web.i18n import _
+
+COMMANDS = {}
+
+# --- playing a friend online ----------------------------------------------------------------------
+
+def lobby_rules(ui, view, value):
+    if value in PRESETS:
+        ui.lobby["rules"] = value
+        ui.focus = "lobby-rules-" + value
+        return Outcome(effects=(FOCUS_ONLY,))
+    return None
+
+
+def lobby_code(ui, view, value):
+    ui.lobby["code"] = str(value or "")[:12]
+    ui.focus = "lobby_code"
+    return Outcome(effects=(FOCUS_ONLY,))
+
+
+def online_open(ui, view, arg):
+    ui.focus = None
+    return Outcome(effects=(OPEN_TABLE,))
+
+
+def online_join(ui, view, arg):
+    if not ui.lobby["code"].strip():
+        ui.focus = "lobby_code"
+        return Outcome(say=_("Type the code of your friend's table first."), effects=(FOCUS_ONLY,))
+    ui.focus = None
+    return Outcome(effects=(JOIN_TABLE,))
+
+
+def answer_offer(accept):
+    def handler(ui, view, arg):
+        if ui.online is None:
+            return None
+        ui.online["answer"] = accept
+        ui.dialog = None  # offered from the menu
+        ui.focus = None
+        return Outcome(effects=(OFFER,))
+    return handler
+
+
+def leave(ui, view, arg):
+    ui.dialog = None
+    ui.focus = "menu"
+    return Outcome(effects=(LEAVE,))
+
+
+def copy_invite(ui, view, arg):
+    ui.focus = "copy_invite"
+    return Outcome(say=_("The link is copied: send it to your friend."), effects=(COPY, FOCUS_ONLY))
+
+
+COMMANDS.update({
+    "lobby_rules": lobby_rules, "lobby_code": lobby_code, "online_open": online_open,
+    "online_join": online_join, "offer_new": answer_offer(True), "accept_new": answer_offer(True),
+    "refuse_new": answer_offer(False), "leave": leave, "copy_invite": copy_invite,
+})
+
+
+# --- statistics and the daily deal (game.web.stats, game.web.daily) -------------------------------
+
+def stats_dialog(ui, view, arg):
+    open_dialog(ui, "stats")
+
+
+def stats_step(field, value, focus):
+    """A step inside the statistics dialog (ask before a reset, or not)."""
+    def handler(ui, view, arg):
+        if ui.dialog and ui.dialog["kind"] == "stats":
+            ui.dialog.update({field: value, "focus": focus, "message": None, "problem": None})
+    return handler
+
+
+def confirm_reset_stats(ui, view, arg):
+    from game.web import stats
+
+    if not ui.dialog or ui.dialog["kind"] != "stats":
+        return None
+    ui.stats = stats.empty()
+    ui.stats_problem = False
+    ui.dialog.update({"confirm": False, "focus": "reset_stats", "message": _("The statistics are reset."), "problem": None})
+    return Outcome(effects=(SAVE_STATS,))
+
+
+def export_stats(ui, view, arg):
+    return Outcome(effects=(EXPORT_STATS, FOCUS_ONLY))
+
+
+def import_stats(ui, view, chosen):
+    """A file was chosen in the statistics dialog: the adapter reads it (then "stats_file")."""
+    if not ui.dialog or ui.dialog["kind"] != "stats" or chosen is None:
+        return None
+    ui.dialog["file"] = chosen
+    return Outcome(effects=(READ_STATS_FILE,))
+
+
+def stats_file(ui, view, data):
+    """The imported file's JSON (None: not JSON): it replaces ui.stats when it is valid, and
+    changes nothing otherwise (the dialog says why)."""
+    from game.web import stats
+    from game.web.statsdialog import import_problem
+
+    if not ui.dialog or ui.dialog["kind"] != "stats":
+        return None
+    ui.dialog["file"] = None
+    ui.dialog["focus"] = "import_stats"
+    try:
+        if data is None:
+            raise stats.StatsError("not_stats")
+        ui.stats = stats.from_dict(data)
+    except stats.StatsError as error:
+        ui.dialog.update({"problem": import_problem(error if data is not None else None), "message": None})
+        return Outcome(say=ui.dialog["problem"])
+    ui.stats_problem = False
+    ui.dialog.update({"message": _("The statistics of the file are imported."), "problem": None})
+    return Outcome(say=ui.dialog["message"], effects=(SAVE_STATS,))
+
+
+def daily_dialog(ui, view, arg):
+    return Outcome(effects=(OPEN_DAILY,))
+
+
+def play_daily(ui, view, arg):
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(PLAY_DAILY,))
+
+
+def copy_daily(ui, view, arg):
+    ui.focus = "copy_daily"
+    return Outcome(effects=(COPY_DAILY, FOCUS_ONLY))
+
+
+COMMANDS.update({
+    "stats": stats_dialog, "reset_stats": stats_step("confirm", True, "confirm_reset_stats"),
+    "keep_stats": stats_step("confirm", False, "reset_stats"), "confirm_reset_stats": confirm_reset_stats,
+    "export_stats": export_stats, "import_stats": import_stats, "stats_file": stats_file,
+    "daily": daily_dialog, "play_daily": play_daily, "copy_daily": copy_daily,
+})
+
+
+# --- training hands (game.web.lesson) ----------------------------------------------------------------
+
+def guided(ui, view, arg):
+    ui.dialog = None
+    ui.focus = None
+    return Outcome(effects=(GUIDED_HAND,))
+
+
+def in_lesson(effect):
+    """A command of the lesson panel (start again, back to your game): only while a lesson is on."""
+    def handler(ui, view, arg):
+        if ui.lesson is None:
+            return None
+        ui.dialog = None
+        ui.focus = None
+        return Outcome(effects=(effect,))
+    return handler
+
+
+COMMANDS.update({"lesson_restart": in_lesson(RESTART_LESSON), "lesson_leave": in_lesson(LEAVE_LESSON), "guided": guided})
