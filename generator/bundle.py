@@ -141,6 +141,30 @@ MODULE_END = "})(__BRYTHON__)"
 MODULE_CALL = 'mod_js+="return "+prefix+parent_id\nvar $module=new Function(prefix+parent_id,mod_js)('
 MODULE_CALL_FUNCTION = ('var $module=(typeof mod_js=="function"?mod_js:'
                         'new Function(prefix+parent_id,mod_js+"return "+prefix+parent_id))(')
+# Brython works out the time zone's name at start (for its `time` module, which the game never
+# imports) with Intl.DateTimeFormat, whose first use loads the locale's data: 25-35 ms measured,
+# most of the runtime's first part and one long task on a phone. The runtime works it out when
+# it is first read instead, as the same value. The getter is not enumerable: the runtime's own
+# walk over `$B`'s properties (which marks its arrays as Python lists) would read it at start.
+TIME_ZONE = """var date=new Date()
+var formatter=new Intl.DateTimeFormat($B.language,{timeZoneName:'short'}),short=formatter.format(date)
+formatter=new Intl.DateTimeFormat($B.language,{timeZoneName:'long'})
+var long=formatter.format(date)
+var ix=0,minlen=Math.min(short.length,long.length)
+while(ix < minlen && short[ix]==long[ix]){ix++}
+$B.tz_name=long.substr(ix).trim()"""
+TIME_ZONE_ON_DEMAND = ("Object.defineProperty($B,'tz_name',{configurable:true,enumerable:false,get:function(){\n"
+                       + TIME_ZONE.replace("$B.tz_name=", "var tz_name=")
+                       + "\nObject.defineProperty($B,'tz_name',{value:tz_name,writable:true,configurable:true,"
+                         "enumerable:true})\nreturn tz_name}})")
+# Brython finalizes every builtin type in one loop (its MRO, descriptors, slot wrappers): 40 ms
+# measured, the page's longest start-up task. Each type becomes a part of its own, run next
+# and in the same order (RUNNER: the start script yields between parts every 8 ms).
+FINALIZE_TYPES = """for(var ns of[$B.builtin_types,$B.created_types]){for(var name in ns){var cls=ns[name]
+$B.finalize_type(cls)}}"""
+FINALIZE_TYPES_IN_PARTS = """var types=[]
+for(var ns of[$B.builtin_types,$B.created_types]){for(var name in ns){types.push(ns[name])}}
+$B.$parts.unshift(...types.map(function(cls){return function(){$B.finalize_type(cls)}}))"""
 # After it, the builtins' docstrings (`help()` and `__doc__` texts the game never shows).
 DOCS_START, DOCS_END = "var docs={", "for(var key in docs)"
 
@@ -176,17 +200,27 @@ def runtime_source(brython_js):
     runtime = brython_js[:codegen] + brython_js[module_end:start] + brython_js[end:]
     docs, docs_end = _section(runtime, DOCS_START, DOCS_END, "the builtins' docstrings")
     docs_end = runtime.index("\n", docs_end)
-    return run_module_functions(runtime[:docs] + runtime[docs_end:])
+    runtime = run_module_functions(runtime[:docs] + runtime[docs_end:])
+    runtime = _replace_once(runtime, TIME_ZONE, TIME_ZONE_ON_DEMAND, "TIME_ZONE",
+                            "its time zone name is no longer worked out at start")
+    return _replace_once(runtime, FINALIZE_TYPES, FINALIZE_TYPES_IN_PARTS, "FINALIZE_TYPES",
+                         "it no longer finalizes its builtin types in one loop")
+
+
+def _replace_once(text, old, new, name, what):
+    """`text` with `old`, found exactly once, replaced by `new`; else ValueError naming it."""
+    if text.count(old) != 1:
+        raise ValueError("brython.js: " + what + " ('" + old[:60].replace("\n", " ") + "...'): this "
+                         "runtime cannot be patched; see generator/bundle.py " + name)
+    return text.replace(old, new)
 
 
 def run_module_functions(brython_js):
     """brython.js whose importer runs a precompiled module given as a function (`MODULE_CALL`);
     one given as a text (none of ours) still runs as before."""
-    if brython_js.count(MODULE_CALL) != 1:
-        raise ValueError("brython.js: its importer no longer runs a precompiled module with '"
-                         + MODULE_CALL.replace("\n", " ") + "': the bundles' modules cannot be "
-                         "functions; see generator/bundle.py MODULE_CALL")
-    return brython_js.replace(MODULE_CALL, MODULE_CALL_FUNCTION)
+    return _replace_once(brython_js, MODULE_CALL, MODULE_CALL_FUNCTION, "MODULE_CALL",
+                         "its importer no longer runs a precompiled module with this line, so "
+                         "the bundles' modules cannot be functions")
 
 
 # brython.js joins its source files with a line holding a lone ";" (checked: each part compiles

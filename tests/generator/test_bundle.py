@@ -225,6 +225,48 @@ def test_the_importer_calls_a_module_given_as_a_function_and_still_runs_one_give
         engine.close()
 
 
+def test_the_time_zone_is_worked_out_when_read_and_is_the_same_value():
+    from py_mini_racer import MiniRacer
+
+    full = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    runtime = bundle.runtime_source(full)
+    assert bundle.TIME_ZONE in full and bundle.TIME_ZONE not in runtime and bundle.TIME_ZONE_ON_DEMAND in runtime
+    with pytest.raises(ValueError, match="TIME_ZONE"):
+        bundle.runtime_source(full.replace(bundle.TIME_ZONE, bundle.TIME_ZONE.replace("var date", "let date")))
+    engine = MiniRacer()
+    try:
+        engine.eval("var $B = {language: 'en-US'}, eager = {language: 'en-US'};"
+                    "(function ($B) {" + bundle.TIME_ZONE + "})(eager);"
+                    "(function ($B) {" + bundle.TIME_ZONE_ON_DEMAND + "})($B);")
+        # Not read at start by a walk over the runtime's properties...
+        assert engine.eval("Object.keys($B).join()") == "language"
+        # ... and, once read, the value brython.js would have worked out, kept as a plain property.
+        assert engine.eval("$B.tz_name === eager.tz_name && $B.tz_name.length > 0")
+        assert engine.eval("Object.getOwnPropertyDescriptor($B, 'tz_name').value === eager.tz_name")
+    finally:
+        engine.close()
+
+
+def test_the_builtin_types_are_finalized_one_part_each_in_the_same_order():
+    from py_mini_racer import MiniRacer
+
+    full = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    runtime = bundle.runtime_source(full)
+    assert bundle.FINALIZE_TYPES in full and bundle.FINALIZE_TYPES not in runtime
+    with pytest.raises(ValueError, match="FINALIZE_TYPES"):
+        bundle.runtime_source(full.replace(bundle.FINALIZE_TYPES, bundle.FINALIZE_TYPES.replace("var cls", "let cls")))
+    engine = MiniRacer()
+    try:
+        engine.eval("var done = [], $B = {builtin_types: {int: 'int', str: 'str'}, created_types: {cell: 'cell'},"
+                    "  finalize_type: function (cls) { done.push(cls) }, $parts: [function () { done.push('next part') }]};"
+                    "(function () {" + bundle.FINALIZE_TYPES_IN_PARTS + "})();")
+        assert engine.eval("done.length") == 0 and engine.eval("$B.$parts.length") == 4
+        engine.eval("while ($B.$parts.length) { $B.$parts.shift()() }")
+        assert engine.eval("done.join()") == "int,str,cell,next part"
+    finally:
+        engine.close()
+
+
 def test_every_file_of_compiled_code_asks_to_be_compiled_while_it_downloads():
     texts = bundle_sources()
     runtime = bundle.runtime_script(bundle.runtime_source(
