@@ -32,7 +32,7 @@ from bench.browser import ARGS, CHROMIUM, ROOT
 VERSION = "12.2.3"
 CACHE = ROOT / ".cache" / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
-PAGES = ("index.html", "rules.html", "faq.html", "play.html", "howto.html")
+PAGES = ("index.html", "rules.html", "faq.html", "play.html")
 
 
 def lighthouse_bin():
