@@ -117,9 +117,7 @@ class App:
             next_task(self.start_own)
 
     def start_linked(self):
-        from game.web import features
-
-        if lesson_code() is None or not features.open_lesson(self, lesson_code()):
+        if lesson_code() is None or not _features().open_lesson(self, lesson_code()):
             self.load_mode(hash_seed(), ask=True, first=self.first_seed())
         next_task(self.ready)
 
