@@ -144,7 +144,7 @@ def _floor_pages(site):
     site's game bundle and no start script, lets the benchmark run Python of its own against
     the game's modules (the site's pages cannot compile any); the bundle is loaded by the
     site's own `bundle.RUNNER`, which loads it at once after a whole brython.js."""
-    from generator.bundle import RUNNER, brython_data_dir, run_module_functions
+    from generator.bundle import RUNNER, brython_source, run_module_functions
     from generator.precompressed import compress_files
 
     html = (site / "en" / "index.html").read_text(encoding="utf-8")
@@ -152,7 +152,7 @@ def _floor_pages(site):
     bundle = re.search(r'<script src="([^"]*/game\.[^"]+\.js)"', html).group(1)
     bare = scripts.sub("", html)
     # Its importer runs the bundle's modules as the site's runtime does: as functions.
-    runtime = (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    runtime = brython_source()
     (site / "static" / "floor-brython.js").write_text(run_module_functions(runtime), encoding="utf-8")
     (site / "static" / "floor-start.js").write_text(FLOOR_START, encoding="utf-8")
     (site / "static" / "floor-runner.js").write_text(RUNNER, encoding="utf-8")

@@ -123,6 +123,11 @@ def brython_data_dir():
     return path
 
 
+def brython_source():
+    """The text of the installed package's brython.js (what the runtime and the compiler come from)."""
+    return (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+
+
 # brython.js marks where its Python compiler (symbol table, parser, PEG grammar) begins and ends.
 COMPILER_START = "// >>> brython compiler chain"
 COMPILER_END = "// <<< brython compiler chain"
@@ -540,7 +545,7 @@ def bundle_sources(package_dir=GAME_DIR, brython_js=None):
     one go (Brython's compiler numbers names across modules). Deterministic (see
     generator.compiler)."""
     if brython_js is None:
-        brython_js = (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+        brython_js = brython_source()
     modules = package_modules(package_dir)
     page = dict(stdlib_modules())
     first, more = split(modules)
@@ -707,7 +712,7 @@ def build_game_assets(out_dir, languages, locales_dir=None):
     static_dir = Path(out_dir) / "static"
     static_dir.mkdir(parents=True, exist_ok=True)
     locales = Path(locales_dir) if locales_dir else ROOT / "locales"
-    runtime = (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    runtime = brython_source()
     brython = _write(static_dir, "brython.js", runtime_script(runtime_source(runtime)).encode("utf-8"))
     texts = bundle_sources(brython_js=runtime)
     bundle = _write(static_dir, "game.js", texts.first.encode("utf-8"))

@@ -161,14 +161,14 @@ def test_a_first_module_importing_a_later_one_at_module_level_stops_the_build(tm
 
 def test_compiled_code_is_the_same_every_build():
     modules = {"pkg.m": ("pkg/m.py", "def f(x):\n    return [y for y in x if y]\n", False)}
-    runtime = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    runtime = bundle.brython_source()
     one = compiler.compile_modules(modules, runtime)
     assert one == compiler.compile_modules(modules, runtime)
     assert "locals_pkg_m" in one["pkg.m"]
 
 
 def test_a_module_the_compiler_refuses_is_named_with_its_line():
-    runtime = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    runtime = bundle.brython_source()
     with pytest.raises(compiler.CompileError, match=r"game/bad\.py, line 2: '\(' was never closed"):
         compiler.compile_modules({"game.bad": ("game/bad.py", "x = 1\ndef f(:\n    pass\n", False)},
                                  runtime)
@@ -184,7 +184,7 @@ def test_a_stdlib_module_in_python_is_compiled_too(monkeypatch):
 
 
 def test_the_shipped_runtime_is_brython_without_its_compiler():
-    full = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    full = bundle.brython_source()
     runtime = bundle.runtime_source(full)
     assert "$B.Parser=function" in full and "$B.Parser=function" not in runtime
     assert "$B.$__import__=function" in runtime and "$B.loadBrythonPackage=function" in runtime
@@ -205,7 +205,7 @@ def test_the_shipped_runtime_is_brython_without_its_compiler():
 def test_the_importer_calls_a_module_given_as_a_function_and_still_runs_one_given_as_text():
     from py_mini_racer import MiniRacer
 
-    full = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    full = bundle.brython_source()
     runtime = bundle.runtime_source(full)
     assert bundle.MODULE_CALL in full and bundle.MODULE_CALL not in runtime
     assert runtime.count(bundle.MODULE_CALL_FUNCTION) == 1
@@ -228,7 +228,7 @@ def test_the_importer_calls_a_module_given_as_a_function_and_still_runs_one_give
 def test_the_time_zone_is_worked_out_when_read_and_is_the_same_value():
     from py_mini_racer import MiniRacer
 
-    full = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    full = bundle.brython_source()
     runtime = bundle.runtime_source(full)
     assert bundle.TIME_ZONE in full and bundle.TIME_ZONE not in runtime and bundle.TIME_ZONE_ON_DEMAND in runtime
     with pytest.raises(ValueError, match="TIME_ZONE"):
@@ -250,7 +250,7 @@ def test_the_time_zone_is_worked_out_when_read_and_is_the_same_value():
 def test_the_builtin_types_are_finalized_one_part_each_in_the_same_order():
     from py_mini_racer import MiniRacer
 
-    full = (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    full = bundle.brython_source()
     runtime = bundle.runtime_source(full)
     assert bundle.FINALIZE_TYPES in full and bundle.FINALIZE_TYPES not in runtime
     with pytest.raises(ValueError, match="FINALIZE_TYPES"):
@@ -270,7 +270,7 @@ def test_the_builtin_types_are_finalized_one_part_each_in_the_same_order():
 def test_every_file_of_compiled_code_asks_to_be_compiled_while_it_downloads():
     texts = bundle_sources()
     runtime = bundle.runtime_script(bundle.runtime_source(
-        (bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8")))
+        bundle.brython_source()))
     for text in (runtime, texts.first, texts.more, texts.worker):
         assert text.startswith(bundle.COMPILE_HINT) and bundle.COMPILE_HINT == "//# allFunctionsCalledOnLoad\n"
 
@@ -278,7 +278,7 @@ def test_every_file_of_compiled_code_asks_to_be_compiled_while_it_downloads():
 def test_the_runtime_runs_in_parts_each_of_which_compiles_on_its_own():
     from py_mini_racer import MiniRacer
 
-    runtime = bundle.runtime_source((bundle.brython_data_dir() / "brython.js").read_text(encoding="utf-8"))
+    runtime = bundle.runtime_source(bundle.brython_source())
     script = bundle.runtime_script(runtime)
     assert script.startswith(bundle.COMPILE_HINT)
     head = script[len(bundle.COMPILE_HINT): script.index("__BRYTHON__.$parts = [")]

@@ -1,7 +1,7 @@
 """The build cache gives exactly what the work would give, and a broken cache is only slower."""
 
 from generator import cache, compiler, precompressed
-from generator.bundle import brython_data_dir
+from generator.bundle import brython_source
 
 MODULES = {"pkg": ("pkg/__init__.py", "", True),
            "pkg.one": ("pkg/one.py", "def f(x):\n    return [i * x for i in range(3)]\n", False)}
@@ -9,7 +9,7 @@ MODULES = {"pkg": ("pkg/__init__.py", "", True),
 
 def test_a_cached_compile_is_the_compile(tmp_path, monkeypatch):
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
-    runtime = (brython_data_dir() / "brython.js").read_text(encoding="utf-8")
+    runtime = brython_source()
     first = compiler.compile_modules(MODULES, runtime)
     assert list((tmp_path / "cache" / "compiled").iterdir())
     calls = []
