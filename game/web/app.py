@@ -66,7 +66,7 @@ class App:
         self.taking = False  # the player just sent a move: its result takes the focus
         self.ui.more = "waiting"  # the page's second bundle (App.need)
         self.queue = []  # what waits for it: (then, busy, otherwise)
-        self.drawn = None  # the markup on screen
+        self.drawn_daily = None  # the daily deal (ui.daily) the drawing on screen marks
         self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
         self.drawing = False  # False until `ready`: start-up computes the first View, draws it later
         # The first screen the build drew (generator/firstscreen.py) is kept, not redrawn, when
@@ -236,8 +236,11 @@ class App:
                 next_task(self.run_queue)
                 return
         self.mark_busy()
-        if self.view is not None and self.drawn is not None and render(self.view, self.ui) != self.drawn:
-            self.show(self.view)  # e.g. the daily deal's mark in the bar, known now
+        # Of what the second bundle works out at start-up, the table draws one thing: the daily
+        # deal's mark in the bar (`progress.use`). Drawn again only when it changed (a full
+        # drawing to compare costs a long task on a slow phone).
+        if self.view is not None and self.drawing and self.ui.daily != self.drawn_daily:
+            self.show(self.view)
 
     def more_failed(self, *args):
         """The second bundle could not be loaded: what waited for it is dropped (or its
@@ -329,6 +332,16 @@ class App:
         ui.lesson = None
         self.use(LocalTable.new(seed, rules, ui.seats(), now))
         self.need(lambda: _progress().started(self), busy=False)
+        if self.drawing:
+            self.dealt(announce)
+        else:
+            # Start-up (before `ready` draws): the deal is a task, and saving it and its first
+            # View the next one (queued before `ready`): each is short on a slow phone.
+            next_task(lambda: self.dealt(announce))
+
+    def dealt(self, announce):
+        """A new match is on the table: save it, link to it, make its View (and draw it)."""
+        ui = self.ui
         ui.handover = ui.mode == "duo"
         self.save()
         self.need(lambda: _features().save_hints(self), busy=False)
@@ -621,7 +634,7 @@ class App:
         else:
             root.classList.remove("four-colour")
         html = render(view, ui)
-        self.drawn = html
+        self.drawn_daily = ui.daily
         if self.first_hash is None or window.gameMarkupHash(html) != self.first_hash:
             self.main.html = html
         self.first_hash = None  # the first drawing only
