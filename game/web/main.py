@@ -11,17 +11,43 @@ from game.web import i18n
 from game.web.app import App
 
 
+class JsMessages:
+    """A catalogue's messages as the browser's JSON parser made them (a JavaScript object),
+    read one at a time as `i18n.Catalog` asks: turning all of them into a Python dict at
+    start-up cost 15 ms (a long task on a slow phone), and a page shows a few dozen."""
+
+    def __init__(self, messages):
+        self.messages = messages
+
+    def __contains__(self, key):
+        return bool(_has_own.call(self.messages, key))
+
+    def __getitem__(self, key):
+        text = self.messages[key]
+        return text if type(text) is str else list(text)  # plural forms: a JavaScript array
+
+
+_has_own = window.Object.prototype.hasOwnProperty
+
+
+def catalog_data(text):
+    """The page's catalogue (the JSON text the start script fetched) as `i18n.Catalog` reads
+    it; None (English) when there is none or it cannot be read."""
+    if not text:
+        return None
+    try:
+        raw = window.JSON.parse(text)
+        return {"lang": str(raw.lang), "nplurals": int(raw.nplurals),
+                "plural": javascript.JSON.parse(window.JSON.stringify(raw.plural)),
+                "messages": JsMessages(raw.messages)}
+    except Exception:
+        return None
+
+
 def main(*args):
     if "game" not in document:
         return None
-    data = None
-    text = window.__gameCatalog
-    if text:
-        try:
-            data = javascript.JSON.parse(text)
-        except Exception:
-            data = None
-    i18n.install(i18n.Catalog(data if isinstance(data, dict) else None))
+    i18n.install(i18n.Catalog(catalog_data(window.__gameCatalog)))
     app = App(document["game"])
     window.__gameApp = app
     app.start()

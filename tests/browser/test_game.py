@@ -205,6 +205,20 @@ def test_ui_text_is_in_the_page_language(page, base_url, lang, site):
         assert "Your hand" not in page.inner_text("#game") or "Your hand" not in messages
 
 
+@pytest.mark.parametrize("body", ["{not json", "[1, 2]", '{"lang": "fr", "nplurals": 2}'])
+def test_a_catalogue_that_cannot_be_read_leaves_the_game_in_english(context, page, base_url, body):
+    # The page reads its catalogue where the browser parsed it (game.web.main.catalog_data):
+    # broken JSON, another shape or missing messages are English, never a page that fails.
+    context.route("**/static/game-fr.*.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=body))
+    open_game(page, base_url, "fr", hash="#seed=5")
+    i18n.install(i18n.Catalog())
+    assert page.locator('#game [data-act="sheet"]').inner_text().strip() == "Score sheet"
+    stock = page.locator("#game [data-act=draw_stock]").inner_text()
+    assert T.cards_count(Match.new(5).view(0).stock_count) in stock  # a plural form, in English
+    assert page.console.problems() == []
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_reload_in_mid_hand_restores_the_same_state(page, base_url, lang):
     open_game(page, base_url, lang, hash="#seed=31")
