@@ -4,7 +4,7 @@ The catalogue is written by `generator.bundle.catalog_data`:
 `{"lang", "nplurals", "plural", "messages"}` where `plural` is the .po header's plural rule
 as a small expression tree (ints, "n", [op, a, b], ["?", cond, a, b], ["!", a]) evaluated
 here without `eval`, and `messages` maps msgid (or context + "\\x04" + msgid) to a string or
-a list of plural forms. Pure Python: no `browser` import, so CPython tests can use it.
+a list of plural forms (any mapping with `get`: the page's is `game.web.main.JsMessages`). Pure Python: no `browser` import, so CPython tests can use it.
 """
 
 
@@ -61,28 +61,20 @@ class Catalog:
         self.messages = data.get("messages", {}) if data else {}
 
     def gettext(self, message):
-        if message in self.messages:
-            text = self.messages[message]
-            if type(text) is str:
-                return text
-        return message
+        text = self.messages.get(message)
+        return text if type(text) is str else message
 
     def pgettext(self, context, message):
-        key = context + "\x04" + message
-        if key in self.messages:
-            text = self.messages[key]
-            if type(text) is str:
-                return text
-        return message
+        text = self.messages.get(context + "\x04" + message)
+        return text if type(text) is str else message
 
     def npgettext(self, context, singular, plural, n):
         key = singular if context is None else context + "\x04" + singular
-        if key in self.messages:
-            forms = self.messages[key]
-            if type(forms) is list and len(forms) == self.nplurals:
-                index = plural_index(self.plural, n)
-                if 0 <= index < len(forms):
-                    return forms[index]
+        forms = self.messages.get(key)
+        if type(forms) is list and len(forms) == self.nplurals:
+            index = plural_index(self.plural, n)
+            if 0 <= index < len(forms):
+                return forms[index]
         return singular if n == 1 else plural
 
     def ngettext(self, singular, plural, n):

@@ -13,21 +13,26 @@ from game.web.app import App
 
 class JsMessages:
     """A catalogue's messages as the browser's JSON parser made them (a JavaScript object),
-    read one at a time as `i18n.Catalog` asks: turning all of them into a Python dict at
-    start-up cost 15 ms (a long task on a slow phone), and a page shows a few dozen."""
+    each read when `i18n.Catalog` first asks for it, then kept: turning all of them into a
+    Python dict at start-up cost 15 ms (a long task on a slow phone), and a page shows a few
+    dozen."""
 
     def __init__(self, messages):
         self.messages = messages
+        self.read = {}
 
-    def __contains__(self, key):
-        return bool(_has_own.call(self.messages, key))
-
-    def __getitem__(self, key):
-        text = self.messages[key]
-        return text if type(text) is str else list(text)  # plural forms: a JavaScript array
+    def get(self, key):
+        if key in self.read:
+            return self.read[key]
+        value = self.messages[key] if _has_own.call(self.messages, key) else None
+        # A string, or plural forms (a JavaScript array); anything else is no translation.
+        text = value if type(value) is str else list(value) if _is_array(value) else None
+        self.read[key] = text
+        return text
 
 
 _has_own = window.Object.prototype.hasOwnProperty
+_is_array = window.Array.isArray
 
 
 def catalog_data(text):
