@@ -5,7 +5,10 @@ the game takes over: `first_screen(catalog, seed)` draws, in CPython, with the p
 `game` catalogue, exactly what `game.web.app.App` draws for a new visitor (no saved match,
 default preferences) dealt `seed`, with the same pure functions (`game.web.render`). The page
 names the seed (`#game[data-first-seed]`) and the App deals it for a first match, so its first
-drawing is this markup again (tests/browser/test_first_screen.py).
+drawing is this markup again (tests/browser/test_first_screen.py). The page names the inputs
+of the drawing too (`data-first-key`, a hash of `render.drawing_key`): when the App's are the
+same, it keeps this screen without drawing it (its first drawing is the page's longest task
+on a phone); else it draws and keeps this screen if the markup is the same (`data-first-hash`).
 
 Every page would show the same deal for a whole build; the pages take turns over a few seeds
 (`screen_for`), each one a deal the person opens (their move first: the screen stays as it
@@ -31,15 +34,16 @@ class FirstScreen:
 
 def _draw(seed):
     from game.rules import Rules
-    from game.web.render import attributes, render
+    from game.web.render import attributes, drawing_key, render
     from game.web.state import Ui, default_prefs
     from game.web.tables import LocalTable
 
     ui = Ui(default_prefs())
+    ui.more = "waiting"  # the page draws its first screen before its second bundle is in
     table = LocalTable.new(seed, Rules.preset(ui.prefs["rules"]), ui.seats())
     view = table.view(ui.seat(table.turn))
     ui.sync_order(view)
-    return view, ui, render(view, ui), attributes(view, ui)
+    return view, ui, render(view, ui), {**attributes(view, ui), "data-first-key": markup_hash(drawing_key(view, ui))}
 
 
 def first_screens(catalog, count=SCREENS):

@@ -15,7 +15,7 @@ from game.web import storage
 from game.web import text as T
 from game.web.i18n import _
 from game.web.markup import log_items
-from game.web.render import attributes, fallback_focus, needs_more, render
+from game.web.render import attributes, drawing_key, fallback_focus, needs_more, render
 from game.web.state import Ui, card_of_key, default_prefs, in_progress
 from game.web.tables import LocalTable
 
@@ -73,6 +73,8 @@ class App:
         # the game's first drawing is the same markup (its hash): the page's largest paint
         # stays the first one, and nothing is laid out twice.
         self.first_hash = root.attrs["data-first-hash"] if "data-first-hash" in root.attrs else None
+        # ... and not even drawn when the inputs of the first drawing are the build's (their hash).
+        self.first_key = root.attrs["data-first-key"] if "data-first-key" in root.attrs else None
         drawn = root.select(".g-main.g-waiting") if self.first_hash else []
         if drawn and root.select(".g-live"):
             self.live = root.select(".g-live")[0]
@@ -80,7 +82,7 @@ class App:
             self.main.classList.remove("g-waiting")
             self.main.removeAttribute("inert")
         else:
-            self.first_hash = None
+            self.first_hash = self.first_key = None
             root.clear()
             self.live = document.createElement("div")
             self.live.className = "g-live"
@@ -633,11 +635,14 @@ class App:
             root.classList.add("four-colour")
         else:
             root.classList.remove("four-colour")
-        html = render(view, ui)
         self.drawn_daily = ui.daily
-        if self.first_hash is None or window.gameMarkupHash(html) != self.first_hash:
-            self.main.html = html
-        self.first_hash = None  # the first drawing only
+        if self.first_key is not None and window.gameMarkupHash(drawing_key(view, ui)) == self.first_key:
+            root.attrs["data-first-screen"] = "kept"  # drawn by the build from the same inputs
+        else:
+            html = render(view, ui)
+            if self.first_hash is None or window.gameMarkupHash(html) != self.first_hash:
+                self.main.html = html
+        self.first_hash = self.first_key = None  # the first drawing only
         if take:
             self.take_focus()
 

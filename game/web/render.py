@@ -10,6 +10,7 @@ its second (generator/bundle.py LATER), imported here on first use: `needs_more`
 screens those are, and the adapter draws them once that bundle is in the page.
 """
 
+from game.web import i18n
 from game.web.i18n import _
 from game.web.markup import esc
 from game.web.table import render_bar, render_handover, render_table
@@ -67,6 +68,42 @@ def render(view, ui):
 
         parts.append(render_dialog(view, ui))
     return "".join(parts)
+
+
+def drawing_key(view, ui):
+    """What the drawing of (view, ui) is made of, as one text: the View, every field of the UI
+    state and the language. `render` is a pure function of them, so two equal keys draw the
+    same markup: the page keeps the first screen the build drew, without drawing it again,
+    when its key is the build's (generator/firstscreen.py, game.web.app App.show). A field
+    that has no plain text (an object) never matches: that drawing is simply made."""
+    out = []
+    _plain(view.to_dict() if view is not None else None, out)
+    _plain(vars(ui), out)
+    out.append(i18n.current().lang)
+    return "".join(out)
+
+
+def _plain(value, out):
+    """Append a value of dicts, lists, strings, numbers, booleans and None to `out` as text, the
+    same in CPython and Brython (a dict in its order: both make it the same way). Each item
+    says its type and length, so no two values give the same text; anything else is written
+    by its type and str(), which the build's plain values never equal. Type tests and loops,
+    not isinstance and generators: this runs before the page is ready, where Brython is slowest."""
+    kind = type(value)
+    if kind is dict:
+        out.append("{")
+        for key in value:
+            _plain(key, out)
+            _plain(value[key], out)
+        out.append("}")
+    elif kind is list or kind is tuple:
+        out.append("[")
+        for item in value:
+            _plain(item, out)
+        out.append("]")
+    else:
+        text = value if kind is str else str(value)
+        out.append(kind.__name__ + str(len(text)) + ":" + text)
 
 
 def screen_name(view, ui):

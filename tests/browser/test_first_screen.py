@@ -15,14 +15,16 @@ BOXES = """() => [...document.querySelectorAll(
 MAIN = "document.querySelector('#game .g-main').outerHTML.replace(/ class=\"g-main[^\"]*\"| inert=\"\"/g, '')"
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("path", ["", "rules.html"])
-def test_the_game_takes_over_its_first_screen_without_a_change(browser, base_url, lang, path):
+def _takes_over_without_a_change(browser, base_url, lang, path, prefs=None):
+    """The first screen before the game's scripts run and once the game is ready: the same
+    markup, every box where it was; `#game[data-first-screen]` once ready."""
     seen = []
     for started in (False, True):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         if not started:  # the page as painted before any script of the game has run
             context.route("**/game-start.*.js", lambda route: route.abort())
+        if prefs:
+            context.add_init_script("localStorage.setItem('ginrummy.prefs', " + repr(prefs) + ")")
         page = context.new_page()
         page.goto(base_url + "/" + lang + "/" + path, wait_until="load")
         page.locator("#game").scroll_into_view_if_needed()
@@ -34,12 +36,30 @@ def test_the_game_takes_over_its_first_screen_without_a_change(browser, base_url
             assert page.evaluate("document.querySelector('#game .g-main').inert")  # no click is lost
             assert page.evaluate("getComputedStyle(document.querySelector('#game')).cursor") == "progress"
         seen.append((page.evaluate(MAIN), page.evaluate(BOXES), page.get_attribute("#game", "data-seed")))
+        kept = page.get_attribute("#game", "data-first-screen")
         context.close()
     (before, boxes_before, seed_before), (after, boxes_after, seed_after) = seen
     assert seed_before and seed_before == seed_after
     assert 'data-act="draw_stock"' in before and before.count('data-act="card"') == 10
     assert after == before
     assert boxes_after == boxes_before
+    return kept
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", ["", "rules.html"])
+def test_the_game_takes_over_its_first_screen_without_drawing_it(browser, base_url, lang, path):
+    # A new visitor: the inputs of the game's first drawing are those the build drew from
+    # (game.web.render.drawing_key), so the screen is kept as it is, not drawn again.
+    assert _takes_over_without_a_change(browser, base_url, lang, path) == "kept"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_game_draws_its_first_screen_from_other_inputs_and_keeps_the_same_markup(browser, base_url, lang):
+    # A preference the table does not show (the computer's pace): other inputs, so the game
+    # draws its first screen itself (in Brython), and that markup is the build's (in CPython).
+    prefs = '{"pace": "fast"}'
+    assert _takes_over_without_a_change(browser, base_url, lang, "", prefs) is None
 
 
 def test_a_saved_match_replaces_the_first_screen(page, base_url):
@@ -52,6 +72,7 @@ def test_a_saved_match_replaces_the_first_screen(page, base_url):
     page.goto(base_url + "/en/")  # the saved match of seed 77 is restored, not the first deal
     page.wait_for_selector("#game[data-ready=true]")
     assert page.get_attribute("#game", "data-seed") == "77" != first
+    assert page.get_attribute("#game", "data-first-screen") is None
 
 
 def test_a_guide_page_loads_the_game_only_when_its_table_comes_near(page, base_url):

@@ -14,7 +14,7 @@ from game.web import i18n
 from game.web import text as T
 from game.web.commands import FIRST_FOCUS
 from game.web.markup import card_face
-from game.web.render import attributes, render
+from game.web.render import _plain, attributes, drawing_key, render
 from game.web.state import Ui
 from game.web.tables import HUMAN, LocalTable
 from tests.game.test_match import half_greedy
@@ -207,3 +207,60 @@ def test_every_button_names_the_words_it_shows_in_order(lang):
     for card in DECK:
         face = card_face(card)
         assert html_lib.unescape(re.sub(r"<[^>]+>", "", face)) == T.card_label(card)
+
+
+def _first(seed=1001, prefs=None):
+    ui = Ui(prefs)
+    table = LocalTable.new(seed, Rules.preset("classic"), ui.seats())
+    view = table.view(0)
+    ui.sync_order(view)
+    return table, view, ui
+
+
+def test_the_drawing_key_is_the_same_for_the_same_inputs_and_their_markup_too():
+    _, view, ui = _first()
+    _, again, ui_again = _first()
+    assert drawing_key(view, ui) == drawing_key(again, ui_again)
+    assert render(view, ui) == render(again, ui_again)
+
+
+@pytest.mark.parametrize("change", [
+    lambda ui: ui.prefs.update(sort="suit"), lambda ui: ui.prefs.update(four=True),
+    lambda ui: setattr(ui, "selected", 40), lambda ui: setattr(ui, "notice", "Saved game lost"),
+    lambda ui: setattr(ui, "mode", "duo"), lambda ui: ui.order[0].reverse(),
+    lambda ui: setattr(ui, "daily", (2026, 12, 1)), lambda ui: setattr(ui, "more", "failed"),
+])
+def test_any_change_of_the_ui_state_changes_the_key(change):
+    _, view, ui = _first()
+    before = drawing_key(view, ui)
+    change(ui)
+    assert drawing_key(view, ui) != before
+
+
+def test_another_view_or_language_changes_the_key():
+    table, view, ui = _first()
+    key = drawing_key(view, ui)
+    assert drawing_key(_first(1002)[1], ui) != key
+    table.act(0, view.legal_actions[0])
+    assert drawing_key(table.view(0), ui) != key
+    i18n.install(i18n.Catalog({"lang": "fr", "messages": {}}))
+    assert drawing_key(view, ui) != key
+
+
+def test_no_two_values_give_the_same_key_text():
+    values = [["a", "b"], ['a"b'], ["ab"], ["astrb"], ["a", "str1:b"], [1, 2], [12], ["1", 2], [True], ["True"], [None], ["None"],
+              [[]], [[], []], [{}], {"a": "b"}, {"ab": ""}, [1.5], ["1.5"], (1, 2)]
+    texts = []
+    for value in values:
+        out = []
+        _plain(value, out)
+        texts.append("".join(out))
+    assert len(set(texts[:-1])) == len(texts) - 1
+    assert texts[-1] == texts[values.index([1, 2])]  # a tuple is a list, as JSON has it
+
+
+def test_a_field_that_is_no_plain_value_never_matches_a_plain_one():
+    _, view, ui = _first()
+    key = drawing_key(view, ui)
+    ui.lesson = object()
+    assert drawing_key(view, ui) != key
