@@ -4,7 +4,8 @@ The catalogue is written by `generator.bundle.catalog_data`:
 `{"lang", "nplurals", "plural", "messages"}` where `plural` is the .po header's plural rule
 as a small expression tree (ints, "n", [op, a, b], ["?", cond, a, b], ["!", a]) evaluated
 here without `eval`, and `messages` maps msgid (or context + "\\x04" + msgid) to a string or
-a list of plural forms (any mapping with `get`: the page's is `game.web.main.JsMessages`). Pure Python: no `browser` import, so CPython tests can use it.
+a list of plural forms (any mapping with `get`: the page's is `game.web.main.JsMessages`).
+Pure Python: no `browser` import, so CPython tests can use it.
 """
 
 

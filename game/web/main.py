@@ -24,14 +24,17 @@ class JsMessages:
     def get(self, key):
         if key in self.read:
             return self.read[key]
-        value = self.messages[key] if _has_own.call(self.messages, key) else None
+        value = self.messages[key] if _has_own(self.messages, key) else None
         # A string, or plural forms (a JavaScript array); anything else is no translation.
         text = value if type(value) is str else list(value) if _is_array(value) else None
         self.read[key] = text
         return text
 
 
-_has_own = window.Object.prototype.hasOwnProperty
+# Static functions only: Brython keeps the Python wrappers of an object's methods in a map on
+# that object, so wrapping Object.prototype would give every object that one map (seen: the
+# game's first classList.remove then acted on every later classList).
+_has_own = window.Object.hasOwn
 _is_array = window.Array.isArray
 
 
