@@ -38,6 +38,9 @@ def test_no_module_is_compiled_in_the_page(context, page, base_url):
     # Python), and the runtime has no parser to compile with.
     assert compiled == [], compiled
     assert page.evaluate("typeof __BRYTHON__.Parser") == "undefined"
+    # Nor does our Python touch what every object inherits: Brython keeps an object's method
+    # wrappers in a map on it, and one on Object.prototype is shared by all (game.web.main).
+    assert page.evaluate("Object.getOwnPropertySymbols(Object.prototype).length") == 0
     assert _problems(page) == []
 
 
