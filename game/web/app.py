@@ -114,14 +114,9 @@ class App:
         if lesson_code() is not None or self.ui.mode == "online":
             # A lesson and an online table are drawn by the second bundle: the game is ready
             # once it is in (if it cannot be loaded: the player's own game, with a notice).
-            self.need(self.start_linked, otherwise=self.start_own)
+            self.need(lambda: _features().start_linked(self), otherwise=self.start_own)
         else:
             next_task(self.start_own)
-
-    def start_linked(self):
-        if lesson_code() is None or not _features().open_lesson(self, lesson_code()):
-            self.load_mode(hash_seed(), ask=True, first=self.first_seed())
-        next_task(self.ready)
 
     def start_own(self, *args):
         if self.ui.mode == "online":  # the link's table, without the second bundle
@@ -137,18 +132,6 @@ class App:
         self.root.attrs["data-ready"] = "true"
         self.schedule()
         next_task(self.warm_up)
-
-    def server_answered(self, available):
-        """A table server answered (or not): offer playing online, or leave that mode."""
-        ui = self.ui
-        ui.online_available = available
-        if ui.mode == "online" and not available:
-            ui.mode = ui.prefs["mode"] = "cpu"
-            ui.notice = _("Online play needs the site's table server, which does not answer here.")
-            self.load_mode()
-            self.schedule()
-        elif ui.dialog is not None or ui.mode == "online":
-            self.show(self.view)  # only the menu and the online screens say whether a server answered
 
     def warm_up(self, *args):
         """Once the page is ready, a task at a time: run the input's modules before the player
@@ -179,7 +162,7 @@ class App:
     def warmed(self):
         from game.web import online
 
-        online.check_server(self.site_root(), self.server_answered)
+        online.check_server(self.site_root(), lambda available: _features().server_answered(self, available))
 
     # --- the page's second bundle (generator/bundle.py LATER), loaded once the game is ready ---
 

@@ -14,7 +14,7 @@ from game.rules import Rules
 from game.web import moretext as MT
 from game.web import progress, storage
 from game.web import text as T
-from game.web.app import hash_seed, lesson_code, now
+from game.web.app import hash_seed, lesson_code, next_task, now
 from game.web.i18n import _
 from game.web.state import default_prefs, in_progress
 from game.web.tables import TrainingTable
@@ -157,6 +157,27 @@ def fill_review(app):
     current = app.ui.coach["review"]
     if current is not None and current["items"] is not None:
         app.announce(W.review_summary(current["items"], current["total"]))
+
+
+def start_linked(app):
+    """Start-up with a lesson's link or an online table (drawn by this bundle): open it, else
+    the player's own match; then the App draws it (`App.ready`)."""
+    if lesson_code() is None or not open_lesson(app, lesson_code()):
+        app.load_mode(hash_seed(), ask=True, first=app.first_seed())
+    next_task(app.ready)
+
+
+def server_answered(app, available):
+    """A table server answered (or not): offer playing online, or leave that mode."""
+    ui = app.ui
+    ui.online_available = available
+    if ui.mode == "online" and not available:
+        ui.mode = ui.prefs["mode"] = "cpu"
+        ui.notice = _("Online play needs the site's table server, which does not answer here.")
+        app.load_mode()
+        app.schedule()
+    elif ui.dialog is not None or ui.mode == "online":
+        app.show(app.view)  # only the menu and the online screens say whether a server answered
 
 
 def go_online(app, code):
