@@ -319,6 +319,15 @@ def opener(kind):
     return handler
 
 
+def closing(effect):
+    """A command that closes the dialog (or panel) it was pressed in and asks for `effect`."""
+    def handler(ui, view, arg):
+        ui.dialog = None
+        ui.focus = None
+        return Outcome(effects=(effect,))
+    return handler
+
+
 def cancel(ui, view, arg):
     if ui.dialog:
         ui.focus = ui.dialog.get("return", ui.focus)
@@ -341,18 +350,6 @@ def start(ui, view, arg):
     ui.dialog = None
     ui.focus = None
     return Outcome(effects=(SAVE_PREFS, NEW_MATCH))
-
-
-def confirm_replay(ui, view, arg):
-    ui.dialog = None
-    ui.focus = None
-    return Outcome(effects=(REPLAY,))
-
-
-def confirm_clear(ui, view, arg):
-    ui.dialog = None
-    ui.focus = None
-    return Outcome(effects=(CLEAR_DATA,))
 
 
 def confirm_seed(ui, view, arg):
@@ -455,9 +452,9 @@ COMMANDS = {
     "knock": end_hand(KNOCK), "gin": end_hand(GIN), "big_gin": big_gin,
     "best": best, "confirm_knock": confirm_knock, "next_hand": next_hand,
     "sort": sort, "show_pile": opener("pile"), "sheet": opener("sheet"), "help": opener("help"),
-    "new": opener("new"), "start": start, "replay": opener("replay"), "confirm_replay": confirm_replay,
+    "new": opener("new"), "start": start, "replay": opener("replay"), "confirm_replay": closing(REPLAY),
     "reveal": reveal, "dismiss": dismiss, "cancel": cancel, "escape": escape,
-    "menu": opener("menu"), "clear": opener("clear"), "confirm_clear": confirm_clear,
+    "menu": opener("menu"), "clear": opener("clear"), "confirm_clear": closing(CLEAR_DATA),
     "offer_seed": offer_seed, "confirm_seed": confirm_seed,
     # Choices (selects, checkboxes, radio buttons): the argument is the new value.
     "level": level, "four": four, "mode": mode, "group": group, "pace": pace, "quick": quick,

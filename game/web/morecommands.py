@@ -22,6 +22,7 @@ from game.web.commands import (
     RESTART_LESSON,
     SAVE_STATS,
     Outcome,
+    closing,
     open_dialog,
 )
 from game.web.i18n import _
@@ -149,12 +150,6 @@ def daily_dialog(ui, view, arg):
     return Outcome(effects=(OPEN_DAILY,))
 
 
-def play_daily(ui, view, arg):
-    ui.dialog = None
-    ui.focus = None
-    return Outcome(effects=(PLAY_DAILY,))
-
-
 def copy_daily(ui, view, arg):
     ui.focus = "copy_daily"
     return Outcome(effects=(COPY_DAILY, FOCUS_ONLY))
@@ -164,27 +159,19 @@ COMMANDS.update({
     "stats": stats_dialog, "reset_stats": stats_step("confirm", True, "confirm_reset_stats"),
     "keep_stats": stats_step("confirm", False, "reset_stats"), "confirm_reset_stats": confirm_reset_stats,
     "export_stats": export_stats, "import_stats": import_stats, "stats_file": stats_file,
-    "daily": daily_dialog, "play_daily": play_daily, "copy_daily": copy_daily,
+    "daily": daily_dialog, "play_daily": closing(PLAY_DAILY), "copy_daily": copy_daily,
 })
 
 
 # --- training hands (game.web.lesson) ----------------------------------------------------------------
 
-def guided(ui, view, arg):
-    ui.dialog = None
-    ui.focus = None
-    return Outcome(effects=(GUIDED_HAND,))
-
-
 def in_lesson(effect):
     """A command of the lesson panel (start again, back to your game): only while a lesson is on."""
+    close = closing(effect)
+
     def handler(ui, view, arg):
-        if ui.lesson is None:
-            return None
-        ui.dialog = None
-        ui.focus = None
-        return Outcome(effects=(effect,))
+        return close(ui, view, arg) if ui.lesson is not None else None
     return handler
 
 
-COMMANDS.update({"lesson_restart": in_lesson(RESTART_LESSON), "lesson_leave": in_lesson(LEAVE_LESSON), "guided": guided})
+COMMANDS.update({"lesson_restart": in_lesson(RESTART_LESSON), "lesson_leave": in_lesson(LEAVE_LESSON), "guided": closing(GUIDED_HAND)})
