@@ -12,7 +12,6 @@ training, so nothing counts it as a normal match. Pure Python (no `browser`), te
 
 from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, TAKE_UPCARD, Action
 from game.training import LEARNER, from_code, progress
-from game.web import moretext as MT
 from game.web import text as T
 from game.web.i18n import N_, _, fmt, ngettext
 from game.web.markup import esc
@@ -102,97 +101,106 @@ def words(step, view):
 
 
 def _names(cards):
-    """Card names as a list whose last two are joined by "and" ("7 of hearts and 8 of hearts")."""
+    """Card names with their articles, as a list whose last two are joined by "and" ("the 7 of
+    hearts and the 8 of hearts"; `text.cards_with_articles` joins the others)."""
     if len(cards) < 2:
-        return MT.card_list(cards)
-    # Translators: the end of a list of card names: {cards} is the list but its last name, with
-    # the list separator ("2 of diamonds, 3 of diamonds"); {last} is the last name ("4 of diamonds").
-    return fmt(_("{cards} and {last}"), cards=MT.card_list(cards[:-1]), last=T.card_name(cards[-1]))
+        return T.cards_with_articles(cards)
+    # Translators: the end of a list of cards with their articles: {cards} is the list
+    # but its last card, with the list separator ("the 2 of diamonds, the 3 of
+    # diamonds"); {last} is the last card ("the 4 of diamonds").
+    return fmt(_("{cards} and {last}"), cards=T.cards_with_articles(cards[:-1]), last=T.the_card(cards[-1]))
 
 
 def _take_upcard_run(step, view):
-    # Translators: {card} is a card name ("9 of hearts"); {cards} is a list of card names
-    # ("7 of hearts, 8 of hearts").
-    return fmt(_("Take the upcard, the {card}: with your {cards}, it makes a run."),
-               card=T.card_name(step.cards[0]), cards=_names(step.cards[1:]))
+    # Translators: {card} is a card with its article ("the 9 of hearts"); {cards} is a
+    # list of cards with their articles ("the 7 of hearts and the 8 of hearts").
+    return fmt(_("Take the upcard, {card}: with {cards} in your hand, it makes a run."),
+               card=T.the_card(step.cards[0]), cards=_names(step.cards[1:]))
 
 
 def _take_upcard_set(step, view):
-    # Translators: {card} is a card name ("queen of clubs"); {cards} is a list of card names
-    # ("queen of hearts, queen of diamonds").
-    return fmt(_("Take the upcard, the {card}: with your {cards}, it makes a set of three."),
-               card=T.card_name(step.cards[0]), cards=_names(step.cards[1:]))
+    # Translators: {card} is a card with its article ("the queen of clubs"); {cards} is
+    # a list of cards with their articles ("the queen of hearts and the queen of
+    # diamonds").
+    return fmt(_("Take the upcard, {card}: with {cards} in your hand, it makes a set of three."),
+               card=T.the_card(step.cards[0]), cards=_names(step.cards[1:]))
 
 
 def _take_upcard_four(step, view):
-    # Translators: {card} is a card name ("queen of clubs"); {cards} is a list of three card
-    # names ("queen of hearts, queen of diamonds, queen of spades").
-    return fmt(_("Take the upcard, the {card}: with your {cards}, it makes a set of four."),
-               card=T.card_name(step.cards[0]), cards=_names(step.cards[1:]))
+    # Translators: {card} is a card with its article ("the queen of clubs"); {cards} is
+    # a list of three cards with their articles ("the queen of hearts, the queen of
+    # diamonds and the queen of spades").
+    return fmt(_("Take the upcard, {card}: with {cards} in your hand, it makes a set of four."),
+               card=T.the_card(step.cards[0]), cards=_names(step.cards[1:]))
 
 
 def _take_pile_set(step, view):
-    # Translators: {card} is a card name ("jack of spades"); {cards} is a list of card names
-    # ("jack of clubs, jack of diamonds").
-    return fmt(_("Take the {card} from the discard pile: with your {cards}, it makes a set of three."),
-               card=T.card_name(step.cards[0]), cards=_names(step.cards[1:]))
+    # Translators: {card} is a card with its article ("the jack of spades"); {cards} is
+    # a list of cards with their articles ("the jack of clubs and the jack of
+    # diamonds").
+    return fmt(_("Take {card} from the discard pile: with {cards} in your hand, it makes a set of three."),
+               card=T.the_card(step.cards[0]), cards=_names(step.cards[1:]))
 
 
 def _discard_high(step, view):
     card = step.cards[0]
-    # Translators: {card} is a card name ("king of spades"); {n} is its value in points.
-    return fmt(ngettext("Discard the {card}: it counts {n} point, and none of your cards can make a meld with it.",
-                        "Discard the {card}: it counts {n} points, and none of your cards can make a meld with it.",
-                        card.value), card=T.card_name(card), n=card.value)
+    # Translators: {card} is a card with its article ("the king of spades"); {n} is its
+    # value in points.
+    return fmt(ngettext("Discard {card}: it counts {n} point, and none of your cards can make a meld with it.",
+                        "Discard {card}: it counts {n} points, and none of your cards can make a meld with it.",
+                        card.value), card=T.the_card(card), n=card.value)
 
 
 def _discard_not_taken(step, view):
-    # Translators: {card} is a card name ("9 of spades"); {taken} is the card just taken from
-    # the discard pile ("jack of spades").
-    return fmt(_("Discard the {card}, your costliest loose card. Keep the {taken} you have just taken: "
+    # Translators: {card} is a card with its article ("the 9 of spades"); {taken} is the
+    # card just taken from the discard pile, with its article ("the jack of spades").
+    return fmt(_("Discard {card}, your costliest loose card. Keep {taken}, which you have just taken: "
                  "it may not be discarded this turn anyway."),
-               card=T.card_name(step.cards[0]), taken=T.card_name(step.cards[1]))
+               card=T.the_card(step.cards[0]), taken=T.the_card(step.cards[1]))
 
 
 def _draw_no_use(step, view):
-    # Translators: {card} is the card on top of the discard pile ("10 of diamonds").
-    return fmt(_("Draw from the stock: the {card} on the discard pile would make no meld with your cards."),
-               card=T.card_name(step.cards[0]))
+    # Translators: {card} is the card on top of the discard pile, with its article
+    # ("the 10 of diamonds").
+    return fmt(_("Draw from the stock: {card} on the discard pile would make no meld with your cards."),
+               card=T.the_card(step.cards[0]))
 
 
 def _knock_low(step, view):
     card, run, loose = step.cards[0], step.cards[1:-1], step.cards[-1]
     n = view.discard_deadwood.get(card.index, loose.value) if view is not None else loose.value
     limit = view.knock_limit if view is not None else 10
-    # Translators: {card} is the card to discard ("5 of spades"); {run} is a list of card names
-    # ("2 of diamonds, 3 of diamonds, 4 of diamonds"); {loose} is a card name ("5 of clubs");
-    # {n} its points; {limit} the knock limit of the hand (10).
-    return fmt(ngettext("Knock, discarding the {card}: your {run} make a run, and your only loose card, "
-                        "the {loose}, counts {n} point, within the knock limit of {limit}.",
-                        "Knock, discarding the {card}: your {run} make a run, and your only loose card, "
-                        "the {loose}, counts {n} points, within the knock limit of {limit}.", n),
-               card=T.card_name(card), run=_names(run), loose=T.card_name(loose), n=n, limit=limit)
+    # Translators: {card} is the card to discard, with its article ("the 5 of spades");
+    # {run} is a list of cards with their articles ("the 2 of diamonds, the 3 of
+    # diamonds and the 4 of diamonds"); {loose} is a card with its article ("the 5 of
+    # clubs"); {n} its points; {limit} the knock limit of the hand (10).
+    return fmt(ngettext("Knock, discarding {card}: {run} make a run, and your only loose card, "
+                        "{loose}, counts {n} point, within the knock limit of {limit}.",
+                        "Knock, discarding {card}: {run} make a run, and your only loose card, "
+                        "{loose}, counts {n} points, within the knock limit of {limit}.", n),
+               card=T.the_card(card), run=_names(run), loose=T.the_card(loose), n=n, limit=limit)
 
 
 def _knock_example(step, view):
     card = step.cards[0]
     if view is None:
-        # Translators: {card} is the card to discard ("king of diamonds").
-        return fmt(_("Knock, discarding the {card}: the ten cards you keep are the knocker's hand of the example."),
-                   card=T.card_name(card))
+        # Translators: {card} is the card to discard, with its article ("the king of
+        # diamonds").
+        return fmt(_("Knock, discarding {card}: the ten cards you keep are the knocker's hand of the example."),
+                   card=T.the_card(card))
     n = view.discard_deadwood.get(card.index, 0)
-    # Translators: {card} is the card to discard ("king of diamonds"); {n} is the deadwood
-    # left, in points.
-    return fmt(ngettext("Knock, discarding the {card}: the ten cards you keep are the knocker's hand of the "
+    # Translators: {card} is the card to discard, with its article ("the king of
+    # diamonds"); {n} is the deadwood left, in points.
+    return fmt(ngettext("Knock, discarding {card}: the ten cards you keep are the knocker's hand of the "
                         "example, with {n} point of deadwood.",
-                        "Knock, discarding the {card}: the ten cards you keep are the knocker's hand of the "
-                        "example, with {n} points of deadwood.", n), card=T.card_name(card), n=n)
+                        "Knock, discarding {card}: the ten cards you keep are the knocker's hand of the "
+                        "example, with {n} points of deadwood.", n), card=T.the_card(card), n=n)
 
 
 def _gin_example(step, view):
-    # Translators: {card} is the card to discard ("king of clubs").
-    return fmt(_("Go gin, discarding the {card}: the ten cards you keep are the hand of the example, all in melds."),
-               card=T.card_name(step.cards[0]))
+    # Translators: {card} is the card to discard, with its article ("the king of clubs").
+    return fmt(_("Go gin, discarding {card}: the ten cards you keep are the hand of the example, all in melds."),
+               card=T.the_card(step.cards[0]))
 
 
 # The words of each kind of learner's step: (action kind, Step.say) -> sentence.

@@ -1,7 +1,6 @@
 """The words of the screens in the page's second bundle (generator/bundle.py LATER): the rules
-summary and the knock dialog's problems, the computer's pace, the end of a hand's banner, lists
-of cards in a lesson, the online tables' problems. Pure Python, as `game.web.text`, whose
-helpers they use.
+summary and the knock dialog's problems, the computer's pace, the end of a hand's banner, the
+online tables' problems. Pure Python, as `game.web.text`, whose helpers they use.
 """
 
 from game.web import text as T
@@ -84,12 +83,6 @@ def hand_headline(view, names):
     # "Player 2"; {points} is "25 points".
     return fmt(_("{player} wins the hand: {points}."), player=T.capital(T.name(winner)),
                points=T.points_text(result.points))
-
-
-def card_list(cards):
-    """Card names as a list ("9 of clubs, king of spades")."""
-    # Translators: the separator between the card names of a list.
-    return pgettext("list separator", ", ").join(T.card_name(c) for c in cards)
 
 
 def online_problem(reason):

@@ -450,6 +450,7 @@ def possible_endings(view):
 
 def cards_with_articles(cards):
     """Card names with their articles, as a list ("the 9 of clubs, the king of spades")."""
+    # Translators: the separator between the card names of a list.
     return pgettext("list separator", ", ").join(the_card(c) for c in cards)
 
 

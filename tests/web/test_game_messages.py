@@ -16,7 +16,6 @@ from babel.messages.pofile import read_po
 
 from game.cards import parse_card
 from game.web import i18n
-from game.web import moretext as MT
 from game.web import text as T
 from generator.bundle import catalog_data
 
@@ -41,7 +40,7 @@ def samples():
     gets a number, which is what most of them hold)."""
     queen, ace = parse_card("QD"), parse_card("AS")
     return {
-        "card": T.the_card(queen), "cards": MT.card_list([ace, queen]), "meld": "5♠ 6♠ 7♠",
+        "card": T.the_card(queen), "cards": T.cards_with_articles([ace, queen]), "meld": "5♠ 6♠ 7♠",
         "player": T.capital(T.name(T.Who("player", 2))), "knocker": T.name(T.Who("computer")),
         "defender": T.name(T.Who("player", 1)), "a": T.label(T.Who("you")), "b": T.label(T.Who("computer")),
         "points": T.points_text(25), "count": T.cards_count(31), "variant": T.preset_title("modern"),
