@@ -1,18 +1,20 @@
 """The training hands' words and panel (game.web.lesson), in CPython: every step of every lesson
-(the guided hand and each worked example of the guide) has its sentence in en, fr and vi, the
-panel follows the script and says when the hand left it, and a training table is never saved."""
+(the guided hand and each worked example of the guide) has its sentence in en, fr and vi, naming
+its cards with their article, the panel follows the script and says when the hand left it, and a
+training table is never saved."""
 
 import re
 from pathlib import Path
 
 import pytest
 
-from game.actions import PASS, Action
+from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD, Action
 from game.ai import make_player
 from game.cards import parse_cards
-from game.training import GUIDED, LEARNER, from_example
+from game.training import GUIDED, LEARNER, Step, from_example
 from game.web import commands as C
 from game.web import i18n
+from game.web import text as T
 from game.web.lesson import (
     BAD_LINKS,
     WORDS,
@@ -98,6 +100,80 @@ def test_every_learner_step_of_every_lesson_has_its_sentence(lang):
             else:
                 action = computer.choose(table.match.view(seat))
             table.act(seat, action)
+
+
+# One step of each kind with other cards than the lessons' (an ace, queens, 7s; hearts and
+# spades), so each rank's article is read in a sentence of each kind (« l’as », « la dame »).
+OTHER_CARDS = {
+    (TAKE_UPCARD, "run"): "AH 2H 3H", (TAKE_UPCARD, "set"): "QS QH QD", (TAKE_UPCARD, "four"): "7S 7H 7D 7C",
+    (DRAW_DISCARD, "set"): "AS AH AC", (DISCARD, "high"): "QH", (DISCARD, "not_taken"): "7S AS",
+    (DRAW_STOCK, "no_use"): "AH", (KNOCK, "low"): "QS AH 2H 3H 7S", (KNOCK, "example"): "AS",
+    (GIN, "example"): "7H",
+}
+
+
+def learner_steps():
+    """(step, view) for every learner step of every lesson, as played (the View of that moment)
+    and as recalled off the script (None), then one step of each kind with OTHER_CARDS."""
+    found = []
+    for lesson in lessons():
+        table = TrainingTable(lesson)
+        computer = make_player(lesson.level, lesson.position.seed)
+        for step in lesson.steps:
+            seat = table.turn
+            if seat == LEARNER:
+                found += [(step, table.view(LEARNER)), (step, None)]
+                action = step.action
+            else:
+                action = computer.choose(table.match.view(seat))
+            table.act(seat, action)
+    for (kind, say), codes in OTHER_CARDS.items():
+        cards = parse_cards(codes)
+        found.append((Step(Action(kind, cards[0] if kind in (DISCARD, KNOCK, GIN) else None), say, cards), None))
+    return found
+
+
+def test_the_other_cards_cover_every_kind_of_step():
+    assert set(OTHER_CARDS) == set(WORDS)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "vi"])
+def test_lesson_sentences_name_their_cards_with_the_article(lang):
+    install(lang)
+    said = []
+    for step, view in learner_steps():
+        sentence = words(step, view)
+        said.append(sentence)
+        for card in step.cards:
+            assert T.the_card(card) in sentence, (T.the_card(card), sentence)
+            if lang != "vi":  # Vietnamese has no article: "Q rô", with the classifier "lá" before it
+                assert T.the_card(card) != T.card_name(card)
+        if lang == "vi":
+            assert "lá " + T.the_card(step.cards[0]) in sentence, sentence
+    text = " ".join(said)
+    expected = {"en": ["the queen of clubs", "the ace of hearts", "the 7 of spades", "the jack of spades"],
+                "fr": ["la dame de trèfle", "l’as de cœur", "le 7 de pique", "le valet de pique"],
+                "vi": ["lá Q chuồn", "lá át cơ", "lá 7 bích", "lá J bích"]}[lang]
+    assert [name for name in expected if name not in text] == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "vi"])
+def test_no_lesson_sentence_puts_a_card_in_brackets_or_after_la_carte(lang):
+    install(lang)
+    for step, view in learner_steps():
+        sentence = words(step, view)
+        bracketed = " ".join(re.findall(r"\(([^()]*)\)", sentence))
+        for card in step.cards:
+            for name in (T.card_name(card), T.the_card(card)):
+                assert name not in bracketed, sentence
+                assert "la carte " + name not in sentence, sentence
+
+
+def test_no_french_lesson_sentence_says_de_le_or_a_le():
+    install("fr")
+    for step, view in learner_steps():
+        sentence = words(step, view)
+        assert not re.search(r"\b(?:de|à) le\b", sentence), sentence
 
 
 @pytest.mark.parametrize("lang", ["fr", "vi"])
