@@ -71,12 +71,13 @@ def follow_script(page, lesson, view_words):
 
 
 def first_words(site, page, lesson):
-    """The opening words (up to the first placeholder) of each learner step, in the page's language."""
+    """The opening words (up to the first card, named with its article) of each learner step, in the
+    page's language."""
     catalog(site, page)
 
     def words(number):
         text = lessons.words(lesson.steps[number], None)
-        return text.split(T.card_name(lesson.steps[number].cards[0]))[0].strip()
+        return text.split(T.the_card(lesson.steps[number].cards[0]))[0].strip()
     return words
 
 
