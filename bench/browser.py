@@ -148,8 +148,9 @@ def _floor_pages(site):
     from generator.precompressed import compress_files
 
     html = (site / "en" / "index.html").read_text(encoding="utf-8")
-    scripts = re.compile(r"<script\b[^>]*>.*?</script>\s*", re.S)
-    bundle = re.search(r'<script src="([^"]*/game\.[^"]+\.js)"', html).group(1)
+    # Every script, and the Play page's preloads of the scripts its start script runs.
+    scripts = re.compile(r'<script\b[^>]*>.*?</script>\s*|<link rel="preload"[^>]* as="script">\s*', re.S)
+    bundle = re.search(r'data-scripts="[^"]*?([^" ]*/game\.[0-9a-f]+\.js)', html).group(1)
     bare = scripts.sub("", html)
     # Its importer runs the bundle's modules as the site's runtime does: as functions.
     runtime = brython_source()

@@ -189,15 +189,13 @@ def _page_context(config, language, page, pages, assets):
 
 
 def _game_context(assets, code, root, slug):
-    """What a page needs from the game bundle stage (generator.bundle.GameAssets): the
-    scripts in load order, the stylesheet, this language's `game` catalogue, the computer's
-    worker and the scripts it loads, the second bundle the game loads once ready, and the
-    game's first screen (None: the template's still
-    table). A guide page loads the start script alone, which loads the `later` ones when the
-    game comes near the screen."""
+    """What a page needs from the game bundle stage (generator.bundle.GameAssets): the start
+    script, the scripts it loads when the game may start (`later`, in load order), the
+    stylesheet, this language's `game` catalogue, the computer's worker and the scripts it
+    loads, the second bundle the game loads once ready, and the game's first screen (None:
+    the template's still table)."""
     screens = assets.first_screens.get(code)
     return {"first": screen_for(screens, slug) if screens else None,
-            "scripts": [root + path for path in assets.scripts],
             "start": root + assets.start,
             "later": [root + path for path in assets.scripts if path != assets.start],
             "styles": [root + path for path in assets.styles], "catalog": root + assets.catalogs[code],

@@ -80,7 +80,8 @@ class LaterImport(ValueError):
 class GameAssets:
     """Site-root-relative paths of the game's files (templates prefix them with the root).
 
-    `scripts` and `styles` go into every page's head (`defer` scripts, in this order); the
+    `styles` go into every page's head, and the `start` script (`defer`), which loads the
+    other `scripts` in their order when the game may start (site_templates/page.html); the
     page's `#game` slot names its language's catalogue (`catalogs[lang]`), the second bundle
     the game loads once it is ready (`more`), the worker and the scripts the worker loads
     (`worker_scripts`).

@@ -118,3 +118,39 @@ def test_the_game_keeps_the_drawn_screen_and_the_largest_paint_is_the_first(cont
     # The page's hash function is the build's.
     text = "Défausse : 7 de ♥, « pli »"
     assert page.evaluate("t => window.gameMarkupHash(t)", text) == markup_hash(text)
+
+
+# Before any script runs: every <script src> added to the page, when, and whether the first
+# contentful frame was on the screen by then.
+SCRIPTS = """
+window.__scripts = [];
+new MutationObserver(records => {
+  for (const record of records) for (const node of record.addedNodes) {
+    if (node.tagName === "SCRIPT" && node.src) {
+      window.__scripts.push([node.src.split("/").pop(), performance.now(),
+                             performance.getEntriesByName("first-contentful-paint").length]);
+    }
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_play_page_runs_the_game_only_once_its_first_frame_is_on_the_screen(context, page, base_url, lang):
+    """The game's scripts download at once (the page preloads them) but run after the first
+    frame is presented: run before it, Lighthouse counts their download as holding back the
+    largest paint whenever that frame comes late."""
+    context.add_init_script(SCRIPTS)
+    page.goto(base_url + "/" + lang + "/")
+    page.wait_for_selector("#game[data-ready=true]")
+    added = page.evaluate("window.__scripts")
+    first_paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    game = [entry for entry in added if entry[0].startswith(("brython.", "game."))]
+    assert [name.split(".")[0] for name, _at, _painted in game] == ["brython", "game"], added
+    for name, at, painted in game:
+        assert painted == 1 and at >= first_paint, (name, at, first_paint)
+    for name, _at, _painted in game:  # one download each, started by the page's preload
+        loads = page.evaluate("n => performance.getEntriesByType('resource').filter(e => e.name.endsWith('/' + n))"
+                              ".map(e => e.initiatorType)", name)
+        assert loads == ["link"], (name, loads)
+    assert page.console.problems() == []
