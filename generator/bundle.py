@@ -310,12 +310,15 @@ def _write(static_dir, name, data):
 
 # --- the game package ---------------------------------------------------------------------------
 
-def _fingerprint(static_dir, name):
+def _fingerprint(static_dir, name, minify=None):
     """Give a file the pipeline copied from the templates' static folder its content-hashed
-    name (one cached copy for every page; no second, unhashed copy left behind)."""
+    name (one cached copy for every page; no second, unhashed copy left behind), passed
+    through `minify` (text -> text) if given."""
     source = static_dir / name
     data = source.read_bytes()
     source.unlink()
+    if minify is not None:
+        data = minify(data.decode("utf-8")).encode("utf-8")
     return _write(static_dir, name, data)
 
 
@@ -490,8 +493,8 @@ def drop_positions(code):
 
 
 def minify_js(code):
-    """Brython's output without its indentation and blank lines (rjsmin: strings, regexes and
-    the line breaks JavaScript needs are kept). Measured on the compiled game: 15 % fewer
+    """JavaScript without its comments, indentation and blank lines (rjsmin: strings, regexes
+    and the line breaks JavaScript needs are kept). Measured on the compiled game: 15 % fewer
     characters, about 17 % less time for the page to parse them (`new Function`), 8 % less
     gzip and 5 % less brotli. brython.js itself is shipped as it is: minified the same way it
     loses 1 % of its bytes and no time."""
@@ -719,8 +722,10 @@ def build_game_assets(out_dir, languages, locales_dir=None):
     bundle = _write(static_dir, "game.js", texts.first.encode("utf-8"))
     more = _write(static_dir, "game-more.js", texts.more.encode("utf-8"))
     worker_bundle = _write(static_dir, "game-ai.js", texts.worker.encode("utf-8"))
-    start = _fingerprint(static_dir, "game-start.js")
-    worker_js = _fingerprint(static_dir, "game-worker.js")
+    # The two scripts are written for their readers, comments and all: the pages get them
+    # without (the start script is 3.3 -> 1.5 KB gzip, and every first page loads it).
+    start = _fingerprint(static_dir, "game-start.js", minify_js)
+    worker_js = _fingerprint(static_dir, "game-worker.js", minify_js)
     css = _fingerprint(static_dir, "game.css")
     paths, screens = {}, {}
     for language in languages:
