@@ -318,19 +318,25 @@ class App:
         self.use(LocalTable.new(seed, rules, ui.seats(), now))
         self.need(lambda: _progress().started(self), busy=False)
         if self.drawing:
+            self.keep_deal()
             self.dealt(announce)
         else:
-            # Start-up (before `ready` draws): the deal is a task, and saving it and its first
-            # View the next one (queued before `ready`): each is short on a slow phone.
+            # Start-up (before `ready` draws): the deal is a task, saving it the next one and
+            # its first View the one after (both queued before `ready`): each is short on a
+            # slow phone.
+            next_task(self.keep_deal)
             next_task(lambda: self.dealt(announce))
 
-    def dealt(self, announce):
-        """A new match is on the table: save it, link to it, make its View (and draw it)."""
-        ui = self.ui
-        ui.handover = ui.mode == "duo"
+    def keep_deal(self):
+        """A new match is on the table: save it and link to it."""
         self.save()
         self.need(lambda: _features().save_hints(self), busy=False)
         self.set_hash()
+
+    def dealt(self, announce):
+        """A new match is on the table and kept: make its View (and draw it)."""
+        ui = self.ui
+        ui.handover = ui.mode == "duo"
         self.refresh()
         if announce:
             self.announce(_("New game.") + " " + T.turn_text(self.view, ui.mode, ui.handover))
