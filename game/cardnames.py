@@ -72,25 +72,31 @@ def card_button_name(card, pgettext):
 
 def card_with_article(card, pgettext):
     """A card's name with its definite article, for a sentence: "the queen of diamonds",
-    « la dame de carreau », « l’as de pique », « le 7 de cœur », "Q rô". One message per
-    rank word, so each language gives each rank its own article (gender, elision)."""
+    « la dame de carreau », « l’as de pique », « le 7 de cœur »; a language with no article
+    gives the classifier a card takes in a sentence instead (vi "lá Q rô"), so its sentences
+    never add it. One message per rank word, so each language gives each rank its own article
+    (gender, elision)."""
     suit = suit_name(card.suit, pgettext)
     rank = card.rank
     if rank == 1:
-        # Translators: the ace with its definite article; {suit} is e.g. "spades" (fr « l’as de {suit} »).
+        # Translators: the ace with its definite article; {suit} is e.g. "spades".
+        # fr « l’as de {suit} »; vi, with no article, its classifier « lá át {suit} ».
         template = pgettext("card with article", "the ace of {suit}")
     elif rank == 11:
         # Translators: the jack with its definite article; {suit} is e.g. "spades".
+        # vi « lá J {suit} ».
         template = pgettext("card with article", "the jack of {suit}")
     elif rank == 12:
-        # Translators: the queen with its definite article; {suit} is e.g. "spades" (fr « la dame de {suit} »).
+        # Translators: the queen with its definite article; {suit} is e.g. "spades".
+        # fr « la dame de {suit} »; vi « lá Q {suit} ».
         template = pgettext("card with article", "the queen of {suit}")
     elif rank == 13:
         # Translators: the king with its definite article; {suit} is e.g. "spades".
+        # vi « lá K {suit} ».
         template = pgettext("card with article", "the king of {suit}")
     else:
         # Translators: a number card (2 to 10) with its definite article; {rank} is the number,
-        # {suit} e.g. "spades" (fr « le {rank} de {suit} »).
+        # {suit} e.g. "spades" (fr « le {rank} de {suit} »; vi « lá {rank} {suit} »).
         template = pgettext("card with article", "the {rank} of {suit}")
     return template.replace("{rank}", str(rank)).replace("{suit}", suit)
 

@@ -73,7 +73,7 @@ def card_button_name(card):
 
 
 def the_card(card):
-    """A card's name with its article, for a sentence ("the queen of diamonds")."""
+    """A card's name with its article, for a sentence ("the queen of diamonds", vi "lá Q rô")."""
     return cardnames.card_with_article(card, pgettext)
 
 

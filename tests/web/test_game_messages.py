@@ -5,19 +5,27 @@ catalogue (the JSON `game.web.i18n.Catalog` the browser reads), every plural for
 filled with `fmt` from sample values shaped like the code's (card names with their article in
 the language, players' names, numbers). What must hold: no placeholder or brace is left, every
 placeholder of the English message is used, and every message with a placeholder tells the
-translator what it holds.
+translator what it holds. Vietnamese, rendered by the code itself: each card a sentence names
+reads "lá Q bích", its classifier once.
 """
 
 import re
 import unicodedata
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po
 
+from game.actions import Action, Event
 from game.cards import parse_card
+from game.web import coachtext as CT
+from game.web import commands as C
 from game.web import i18n
+from game.web import lesson as L
 from game.web import text as T
+from game.web.state import Ui
 from generator.bundle import catalog_data
+from tests.web.test_lesson import learner_steps
 
 LANGS = ("en", "fr", "vi")
 TEMPLATE = "locales/game.pot"
@@ -124,3 +132,109 @@ def test_the_translations_follow_the_languages_typography(lang):
             elif unicodedata.normalize("NFC", text) != text or re.search(r"\s[:;!?]", text):
                 problems.append(text)
     assert problems == []
+
+
+
+# --- Vietnamese: a card in a sentence comes with its classifier ---------------------------------
+
+QUEEN, ACE, SEVEN = parse_card("QS"), parse_card("AH"), parse_card("7S")
+
+
+def sentences_with_cards():
+    """(sentence, cards it may name) for the sentences that name cards with `text.the_card`,
+    rendered in the installed language by the code that says them, with an ace, a queen and a
+    7 (hearts and spades): the event lines, the endings hint, every coach reason (from the
+    pile and as the upcard) and the review's lines, a move in the hand, the knock dialog's
+    and the deadwood line's words, a layoff, and every lesson step."""
+    you, computer = T.Who("you"), T.Who("computer")
+    said = []
+    for names in ([you, computer], [computer, you]):  # you, then the computer, move
+        for kind in ("take_upcard", "draw_discard", "discard", "knock", "undercut", "gin"):
+            said.append((T.move_text(Event(kind, 0, QUEEN), names, 0), [QUEEN]))
+    said.append((T.move_text(Event("draw_stock", 0), [you, computer], 0, SEVEN), [SEVEN]))
+    for kind in ("gin", "knock"):
+        for cards in ([ACE], [ACE, QUEEN, SEVEN]):
+            view = SimpleNamespace(legal_actions=[Action(kind, c) for c in cards],
+                                   discard_deadwood={c.index: 3 for c in cards})
+            said.append((" ".join(T.possible_endings(view)), cards))
+    facts = {"card": QUEEN, "other": ACE, "pickup": SEVEN, "now": 17, "after": 7, "expected": 6.5,
+             "n": 5, "k": 2, "stock": 20, "need": 12}
+    for reason in CT.REASONS.values():
+        for upcard in (False, True):
+            said.append((reason(dict(facts, upcard=upcard)), [QUEEN, ACE, SEVEN]))
+    for action in (Action("discard", QUEEN), Action("knock", QUEEN)):
+        decision = SimpleNamespace(view=SimpleNamespace(discard_deadwood={QUEEN.index: 4}, player=0), played=action)
+        said.append((CT.played_text(decision, [you, computer]), [QUEEN]))
+    ui = Ui()
+    ui.order = {0: [QUEEN.index, ACE.index]}
+    said.append((C.move_card(ui, SimpleNamespace(player=0), (QUEEN.index, 1)).say, [QUEEN]))
+    for template in ("Discard {card}?", "Your discard: {card}.", "Meld or deadwood for {card}",
+                     "if you discard {card}: {n}"):
+        said.append((i18n.fmt(i18n._(template), card=T.the_card(QUEEN), n=3), [QUEEN]))
+    said.append((T.capital(i18n.fmt(i18n._("{card} laid off on {meld}"), card=T.the_card(SEVEN), meld="5♠ 6♠")),
+                 [SEVEN]))
+    for step, view in learner_steps():
+        said.append((L.words(step, view), step.cards))
+    return said
+
+
+def classifier_problems(sentence, cards):
+    """What is wrong with the way a Vietnamese sentence names `cards` (with the Vietnamese
+    catalogue installed): each card must be there, and each time its bare name ("Q bích") is
+    read it must follow « lá » exactly once ("lá Q bích", never "Q bích" alone nor "lá lá Q
+    bích")."""
+    problems = ["lá lá: " + sentence] if "lá lá" in sentence.lower() else []
+    for card in cards:
+        name = T.card_name(card)
+        places = [m.start() for m in re.finditer(re.escape(name.lower()), sentence.lower())]
+        if not places:
+            problems.append("no " + name + ": " + sentence)
+        for place in places:
+            before = sentence[:place].lower()
+            if not before.endswith("lá ") or before.endswith("lá lá "):
+                problems.append(name + " without one « lá » before it: " + sentence)
+    return problems
+
+
+def in_vietnamese(check):
+    previous = i18n.current()
+    i18n.install(catalogue("vi"))
+    try:
+        return check()
+    finally:
+        i18n.install(previous)
+
+
+def test_vietnamese_names_each_card_in_a_sentence_with_one_classifier():
+    """Bạn đã bốc lá 7 bích từ nọc. / Bỏ lá Q bích: … / Có thể gin nếu bỏ lá át cơ. The card
+    comes with « lá » from the `card with article` messages, so no sentence adds its own; the
+    cards a sentence names are those its English names."""
+    english = [(source, [c for c in cards if T.card_name(c) in source])  # "the queen of spades" holds "queen of spades"
+               for source, cards in sentences_with_cards()]
+    unnamed = {source for source, named in english if not named}
+    assert unnamed == {CT.REASONS["stock_only"]({}), CT.REASONS["big_gin"]({})}  # the two reasons with no card
+
+    def check():
+        problems = []
+        for (sentence, _cards), (_source, named) in zip(sentences_with_cards(), english, strict=True):
+            problems.extend(classifier_problems(sentence, named))
+        # The bare name, in brackets or after a colon, takes no classifier.
+        bare = [T.prompt(SimpleNamespace(phase="upcard", discard_pile=[QUEEN])),
+                C.toggle(Ui(), SimpleNamespace(discard_deadwood={}), QUEEN.index).say]
+        return problems, bare, [T.the_card(card) for card in (QUEEN, ACE, SEVEN)]
+    problems, bare, names = in_vietnamese(check)
+    assert problems == [], "\n".join(problems)
+    assert names == ["lá Q bích", "lá át cơ", "lá 7 bích"]
+    assert bare == ["Hãy lấy lá lật (Q bích) hoặc bỏ qua.", "Đã chọn: Q bích."]
+
+
+def test_the_classifier_check_sees_a_missing_or_doubled_la():
+    found = in_vietnamese(lambda: [
+        classifier_problems("Bạn đã bốc lá Q bích từ nọc.", [QUEEN]),
+        classifier_problems("Lá 7 bích được gửi vào 5♠ 6♠", [SEVEN]),
+        classifier_problems("Bạn đã bốc Q bích từ nọc.", [QUEEN]),
+        classifier_problems("Hãy lấy lá lật, lá lá Q bích.", [QUEEN]),
+        classifier_problems("Bỏ lá Q bích: bỏ át cơ sẽ giảm thêm 2 điểm.", [QUEEN, ACE]),
+        classifier_problems("Bỏ lá Q bích.", [QUEEN, ACE]),
+    ])
+    assert [len(problems) for problems in found] == [0, 0, 1, 2, 1, 1]
