@@ -80,26 +80,34 @@ def test_the_guide_has_five_examples_and_each_is_a_lesson():
     assert len(guide_examples()) == 5
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "vi"])
-def test_every_learner_step_of_every_lesson_has_its_sentence(lang):
+def played_steps():
+    """(step, the learner's View of that moment) for every learner step of every lesson, the
+    script played against the lesson's computer."""
+    found = []
     for lesson in lessons():
         table = TrainingTable(lesson)
         computer = make_player(lesson.level, lesson.position.seed)
         for step in lesson.steps:
             seat = table.turn
             if seat == LEARNER:
-                view = table.view(LEARNER)
-                assert (step.action.kind, step.say) in WORDS
-                install("en")
-                english = [words(step, view), words(step, None)]  # None: recalled off the script
-                install(lang)
-                for sentence, source in zip((words(step, view), words(step, None)), english, strict=True):
-                    assert "{" not in sentence and sentence.endswith(".")
-                    assert (sentence != source) == (lang != "en")
+                found.append((step, table.view(LEARNER)))
                 action = step.action
             else:
                 action = computer.choose(table.match.view(seat))
             table.act(seat, action)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "vi"])
+def test_every_learner_step_of_every_lesson_has_its_sentence(lang):
+    for step, view in played_steps():
+        assert (step.action.kind, step.say) in WORDS
+        install("en")
+        english = [words(step, view), words(step, None)]  # None: recalled off the script
+        install(lang)
+        for sentence, source in zip((words(step, view), words(step, None)), english, strict=True):
+            assert "{" not in sentence and sentence.endswith(".")
+            assert (sentence != source) == (lang != "en")
 
 
 # One step of each kind with other cards than the lessons' (an ace, queens, 7s; hearts and
@@ -116,17 +124,8 @@ def learner_steps():
     """(step, view) for every learner step of every lesson, as played (the View of that moment)
     and as recalled off the script (None), then one step of each kind with OTHER_CARDS."""
     found = []
-    for lesson in lessons():
-        table = TrainingTable(lesson)
-        computer = make_player(lesson.level, lesson.position.seed)
-        for step in lesson.steps:
-            seat = table.turn
-            if seat == LEARNER:
-                found += [(step, table.view(LEARNER)), (step, None)]
-                action = step.action
-            else:
-                action = computer.choose(table.match.view(seat))
-            table.act(seat, action)
+    for step, view in played_steps():
+        found += [(step, view), (step, None)]
     for (kind, say), codes in OTHER_CARDS.items():
         cards = parse_cards(codes)
         found.append((Step(Action(kind, cards[0] if kind in (DISCARD, KNOCK, GIN) else None), say, cards), None))
