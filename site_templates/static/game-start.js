@@ -86,7 +86,7 @@
     // Brython's runtime runs part by part (generator/bundle.py runtime_script), then the
     // game's modules are imported one by one in the order the build wrote (each after what it
     // imports), a few per task; the entry module last, once the catalogue is there.
-    afterPaint(function () { B.$game.run(BUDGET, yieldThen, imports); });
+    whenPainted(function () { B.$game.run(BUDGET, yieldThen, imports); });
 
     function imports() {
       // brython() parses the options; no <script type="text/python"> is run (ids: []).
@@ -105,11 +105,15 @@
   // the frame has been presented, not merely painted on the main thread.
   function painted() { return performance.getEntriesByName("first-contentful-paint").length > 0; }
 
-  // `then` once the first frame is on the screen. Without paint timing, a task after the next
+  // `then` once the first frame (the first screen the build drew) is on the screen: the Play
+  // page's scripts, and on every page the runtime's first part. Started earlier, the game's
+  // chain of tasks could hold that frame back until it ends (seen under Lighthouse on a loaded
+  // machine: first paint 1.2 s instead of 0.2). Without paint timing, a task after the next
   // frame instead. A hidden tab paints no frame: a timer starts the game there, as it does if
   // no frame ever comes.
   function whenPainted(then) {
-    var go = once(then);
+    var started = false;
+    var go = function () { if (!started) { started = true; then(); } };
     if (painted()) { go(); return; }
     var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
     if (types && types.indexOf("paint") >= 0) {
@@ -120,25 +124,6 @@
       requestAnimationFrame(function () { yieldThen(go); });
     }
     setTimeout(go, document.visibilityState === "hidden" ? 500 : 3000);
-  }
-
-  // Once the page has painted (the first screen the build drew): a frame's callback runs just
-  // before a paint, and a task it queues just after. A hidden tab paints no frame: a timer
-  // starts the game there. A visible one waits for its frame, with a timer only in case none
-  // ever comes: started earlier, the game's chain of tasks could hold the first paint back
-  // until it ends (seen under Lighthouse on a loaded machine: first paint 1.2 s instead of 0.2).
-  // Already on the screen (the Play page waited for it), the game starts in the next task.
-  function afterPaint(then) {
-    if (painted()) { yieldThen(then); return; }
-    var go = once(then);
-    requestAnimationFrame(function () { yieldThen(go); });
-    setTimeout(go, document.visibilityState === "hidden" ? 500 : 3000);
-  }
-
-  // `then` wrapped to run on its first call only (a frame or a timer, whichever comes first).
-  function once(then) {
-    var done = false;
-    return function () { if (!done) { done = true; then(); } };
   }
 
   function importEach(B, names, done) {
