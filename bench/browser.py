@@ -143,9 +143,9 @@ def _floor_pages(site):
     line), not the site's runtime without the compiler. A third page, brython.js with the
     site's game bundle and no start script, lets the benchmark run Python of its own against
     the game's modules (the site's pages cannot compile any); the bundle is loaded by the
-    site's own `bundle.RUNNER`, which loads it at once after a whole brython.js."""
-    from generator.bundle import RUNNER, brython_source, run_module_functions
+    site's own `generator.runtime.RUNNER`, which loads it at once after a whole brython.js."""
     from generator.precompressed import compress_files
+    from generator.runtime import RUNNER, brython_source, run_module_functions
 
     html = (site / "en" / "index.html").read_text(encoding="utf-8")
     # Every script, and the Play page's preloads of the scripts its start script runs.

@@ -47,7 +47,7 @@ def _draw(seed):
 
 
 def first_screens(catalog, count=SCREENS):
-    """`count` first screens in this catalogue's language (`generator.bundle.catalog_data`), for
+    """`count` first screens in this catalogue's language (`generator.gamecatalog.catalog_data`), for
     the first seeds from FIRST_CANDIDATE on whose deal the person moves first."""
     from game.web import i18n
 

@@ -1,6 +1,6 @@
 """The `game` gettext domain in the page: lookups in a JSON catalogue, English fallback.
 
-The catalogue is written by `generator.bundle.catalog_data`:
+The catalogue is written by `generator.gamecatalog.catalog_data`:
 `{"lang", "nplurals", "plural", "messages"}` where `plural` is the .po header's plural rule
 as a small expression tree (ints, "n", [op, a, b], ["?", cond, a, b], ["!", a]) evaluated
 here without `eval`, and `messages` maps msgid (or context + "\\x04" + msgid) to a string or

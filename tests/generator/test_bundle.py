@@ -21,6 +21,7 @@ from generator.bundle import (
     reachable,
     split,
 )
+from generator.runtime import COMPILE_HINT, brython_source, runtime_script, runtime_source
 
 # A stand-in for the runtime's `$game.add`: it keeps what the bundle gives it, each module's
 # function as its text (in a list for a package, as the importer finds it).
@@ -183,120 +184,11 @@ def test_a_stdlib_module_in_python_is_compiled_too(monkeypatch):
     assert '"Lib/keyword.py"' in precompiled["keyword"]
 
 
-def test_the_shipped_runtime_is_brython_without_its_compiler():
-    full = bundle.brython_source()
-    runtime = bundle.runtime_source(full)
-    assert "$B.Parser=function" in full and "$B.Parser=function" not in runtime
-    assert "$B.$__import__=function" in runtime and "$B.loadBrythonPackage=function" in runtime
-    # Its code generator and the builtins' docstrings go too; the name lookups compiled modules
-    # call stay.
-    assert ".prototype.to_js=function" in full and ".prototype.to_js=function" not in runtime
-    assert "$B.resolve_in_scopes=function" in runtime and "$B.resolve_local=function" in runtime
-    assert "var docs={" in full and "var docs={" not in runtime and "in docs)" not in runtime
-    assert len(runtime) < 0.6 * len(full)
-    with pytest.raises(ValueError, match="compiler chain"):
-        bundle.runtime_source(full.replace(bundle.COMPILER_START, ""))
-    with pytest.raises(ValueError, match="code generator"):
-        bundle.runtime_source(full.replace(bundle.CODEGEN_START, ""))
-    with pytest.raises(ValueError, match="docstrings"):
-        bundle.runtime_source(full.replace(bundle.DOCS_START, ""))
-
-
-def test_the_importer_calls_a_module_given_as_a_function_and_still_runs_one_given_as_text():
-    from py_mini_racer import MiniRacer
-
-    full = bundle.brython_source()
-    runtime = bundle.runtime_source(full)
-    assert bundle.MODULE_CALL in full and bundle.MODULE_CALL not in runtime
-    assert runtime.count(bundle.MODULE_CALL_FUNCTION) == 1
-    with pytest.raises(ValueError, match="MODULE_CALL"):
-        bundle.runtime_source(full.replace(bundle.MODULE_CALL, bundle.MODULE_CALL.replace("new Function", "Function")))
-    # The patched lines, run as the importer runs them, on a module of each kind.
-    run = ("function (mod_js, prefix, parent_id, mod) {\n" + bundle.MODULE_CALL_FUNCTION + "mod); return $module; }")
-    engine = MiniRacer()
-    try:
-        engine.eval("var run = " + run)
-        given = bundle.module_function("pkg.m", "var locals_pkg_m={x: mod_arg}")
-        assert given == "function(locals_pkg_m){\nvar locals_pkg_m={x: mod_arg}\nreturn locals_pkg_m}"
-        engine.eval("var mod_arg = 7")
-        assert engine.eval("run(" + given + ", 'locals_', 'pkg_m', null).x") == 7
-        assert engine.eval("run('var locals_pkg_m={x: 8}\\n', 'locals_', 'pkg_m', null).x") == 8
-    finally:
-        engine.close()
-
-
-def test_the_time_zone_is_worked_out_when_read_and_is_the_same_value():
-    from py_mini_racer import MiniRacer
-
-    full = bundle.brython_source()
-    runtime = bundle.runtime_source(full)
-    assert bundle.TIME_ZONE in full and bundle.TIME_ZONE not in runtime and bundle.TIME_ZONE_ON_DEMAND in runtime
-    with pytest.raises(ValueError, match="TIME_ZONE"):
-        bundle.runtime_source(full.replace(bundle.TIME_ZONE, bundle.TIME_ZONE.replace("var date", "let date")))
-    engine = MiniRacer()
-    try:
-        engine.eval("var $B = {language: 'en-US'}, eager = {language: 'en-US'};"
-                    "(function ($B) {" + bundle.TIME_ZONE + "})(eager);"
-                    "(function ($B) {" + bundle.TIME_ZONE_ON_DEMAND + "})($B);")
-        # Not read at start by a walk over the runtime's properties...
-        assert engine.eval("Object.keys($B).join()") == "language"
-        # ... and, once read, the value brython.js would have worked out, kept as a plain property.
-        assert engine.eval("$B.tz_name === eager.tz_name && $B.tz_name.length > 0")
-        assert engine.eval("Object.getOwnPropertyDescriptor($B, 'tz_name').value === eager.tz_name")
-    finally:
-        engine.close()
-
-
-def test_the_builtin_types_are_finalized_one_part_each_in_the_same_order():
-    from py_mini_racer import MiniRacer
-
-    full = bundle.brython_source()
-    runtime = bundle.runtime_source(full)
-    assert bundle.FINALIZE_TYPES in full and bundle.FINALIZE_TYPES not in runtime
-    with pytest.raises(ValueError, match="FINALIZE_TYPES"):
-        bundle.runtime_source(full.replace(bundle.FINALIZE_TYPES, bundle.FINALIZE_TYPES.replace("var cls", "let cls")))
-    engine = MiniRacer()
-    try:
-        engine.eval("var done = [], $B = {builtin_types: {int: 'int', str: 'str'}, created_types: {cell: 'cell'},"
-                    "  finalize_type: function (cls) { done.push(cls) }, $parts: [function () { done.push('next part') }]};"
-                    "(function () {" + bundle.FINALIZE_TYPES_IN_PARTS + "})();")
-        assert engine.eval("done.length") == 0 and engine.eval("$B.$parts.length") == 4
-        engine.eval("while ($B.$parts.length) { $B.$parts.shift()() }")
-        assert engine.eval("done.join()") == "int,str,cell,next part"
-    finally:
-        engine.close()
-
-
 def test_every_file_of_compiled_code_asks_to_be_compiled_while_it_downloads():
     texts = bundle_sources()
-    runtime = bundle.runtime_script(bundle.runtime_source(
-        bundle.brython_source()))
+    runtime = runtime_script(runtime_source(brython_source()))
     for text in (runtime, texts.first, texts.more, texts.worker):
-        assert text.startswith(bundle.COMPILE_HINT) and bundle.COMPILE_HINT == "//# allFunctionsCalledOnLoad\n"
-
-
-def test_the_runtime_runs_in_parts_each_of_which_compiles_on_its_own():
-    from py_mini_racer import MiniRacer
-
-    runtime = bundle.runtime_source(bundle.brython_source())
-    script = bundle.runtime_script(runtime)
-    assert script.startswith(bundle.COMPILE_HINT)
-    head = script[len(bundle.COMPILE_HINT): script.index("__BRYTHON__.$parts = [")]
-    assert 'var __BRYTHON__=globalThis.__BRYTHON__' in head and "(function($B){" not in head
-    parts = [part for part in runtime[len(head):].split(bundle.PART_SEPARATOR) if part.strip()]
-    assert len(parts) > 20 and max(map(len, parts)) < 0.1 * len(runtime)
-    engine = MiniRacer()
-    try:
-        # brython.js is strict code (its first statement): each part is compiled as such.
-        for part in parts:
-            engine.eval("new Function(" + json.dumps('"use strict";\n' + part) + "); 1")
-        engine.eval(bundle.RUNNER.replace("(__BRYTHON__)", "(globalThis.B = {$parts: [], loadBrythonPackage() {}})"))
-        assert engine.eval("typeof B.$game.run") == "function"
-    finally:
-        engine.close()
-    assert script.count("function () {\n") >= len(parts) and script.endswith(bundle.RUNNER)
-    with pytest.raises(ValueError, match="parts"):
-        bundle.runtime_script(runtime.replace(bundle.FIRST_PART, "\n(function(X){"))
+        assert text.startswith(COMPILE_HINT) and COMPILE_HINT == "//# allFunctionsCalledOnLoad\n"
 
 
 def test_the_start_imports_each_module_after_those_it_imports_on_import():

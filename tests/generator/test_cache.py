@@ -1,7 +1,7 @@
 """The build cache gives exactly what the work would give, and a broken cache is only slower."""
 
 from generator import cache, compiler, precompressed
-from generator.bundle import brython_source
+from generator.runtime import brython_source
 
 MODULES = {"pkg": ("pkg/__init__.py", "", True),
            "pkg.one": ("pkg/one.py", "def f(x):\n    return [i * x for i in range(3)]\n", False)}

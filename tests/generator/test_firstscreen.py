@@ -4,8 +4,9 @@ from game.cards import DECK
 from game.match import Match
 from game.web import i18n
 from game.web.text import card_name
-from generator.bundle import ROOT, catalog_data
+from generator.bundle import ROOT
 from generator.firstscreen import first_screens, screen_for
+from generator.gamecatalog import catalog_data
 
 
 def test_each_screen_is_the_deal_of_its_seed_with_the_person_to_move():

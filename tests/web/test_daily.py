@@ -10,7 +10,7 @@ from game.rules import Rules
 from game.web import daily, i18n, stats
 from game.web.dailydialog import date_text, render_daily, share_line, signed
 from game.web.state import Ui
-from generator.bundle import catalog_data
+from generator.gamecatalog import catalog_data
 
 
 def new_ui():

@@ -24,7 +24,7 @@ from game.web import i18n
 from game.web import lesson as L
 from game.web import text as T
 from game.web.state import Ui
-from generator.bundle import catalog_data
+from generator.gamecatalog import catalog_data
 from tests.web.test_lesson import learner_steps
 
 LANGS = ("en", "fr", "vi")

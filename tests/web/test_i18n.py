@@ -3,7 +3,7 @@
 import pytest
 
 from game.web.i18n import Catalog, plural_index
-from generator.bundle import catalog_data, parse_plural
+from generator.gamecatalog import catalog_data, parse_plural
 
 LOCALES = "locales/{}/LC_MESSAGES/game.po"
 

@@ -7,7 +7,7 @@ import pytest
 from game.web import coach, i18n
 from game.web.commands import COMMANDS
 from game.web.keys import command_keys, key_for, shortcuts
-from generator.bundle import catalog_data
+from generator.gamecatalog import catalog_data
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = sorted(p.name for p in (ROOT / "locales").iterdir() if (p / "LC_MESSAGES" / "game.po").exists())

@@ -26,7 +26,7 @@ from game.web.lesson import (
 from game.web.render import render
 from game.web.state import Ui
 from game.web.tables import TrainingTable
-from generator.bundle import catalog_data
+from generator.gamecatalog import catalog_data
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = str(ROOT / "locales/{}/LC_MESSAGES/game.po")

@@ -15,7 +15,7 @@ from game.web.dailydialog import end_block
 from game.web.render import render
 from game.web.state import Ui
 from game.web.statsdialog import percent, tenths
-from generator.bundle import catalog_data
+from generator.gamecatalog import catalog_data
 from tests.web.test_stats import played
 
 
