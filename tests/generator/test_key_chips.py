@@ -20,3 +20,31 @@ def test_an_unknown_command_is_a_build_error_naming_the_known_ones():
     with pytest.raises(BuildError, match="draw_stock"):
         _check_chips("key:draw_stok", "content/play.md", 44)
     _check_chips("key:draw_stock", "content/play.md", 44)  # a known one passes
+
+
+def test_the_faq_and_the_play_page_show_each_language_the_letters_its_game_uses():
+    # The FAQ once listed the English letters in every language (in French, D takes from the
+    # discard pile there, and K does nothing): both pages now name each key by its chip.
+    import re
+
+    from game.web import keys
+    from generator.bundle import ROOT
+    from generator.catalogs import load_language
+    from generator.config import load_config
+    from generator.content import ContentRenderer, load_sources
+
+    config = load_config(ROOT)
+    sources = {s.document.slug: s for s in load_sources(ROOT / "content")}
+    for language in config.languages:
+        catalogs = load_language(config, language.code)
+        renderer = ContentRenderer(catalogs, render_example=None)
+        before = i18n.current()
+        i18n.install(catalogs["game"])
+        try:
+            letters = {command: key.upper() for command, key in keys.command_keys().items() if command != "help"}
+        finally:
+            i18n.install(before)
+        for slug, commands in (("faq", set(letters) - {"hint"}), ("play", set(letters))):
+            html = str(renderer.render(sources[slug]).html)
+            shown = re.findall(r"<kbd>([^<]*)</kbd>", html)
+            assert set(shown) == {letters[command] for command in commands}, (language.code, slug)
