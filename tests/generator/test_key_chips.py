@@ -48,3 +48,16 @@ def test_the_faq_and_the_play_page_show_each_language_the_letters_its_game_uses(
             html = str(renderer.render(sources[slug]).html)
             shown = re.findall(r"<kbd>([^<]*)</kbd>", html)
             assert set(shown) == {letters[command] for command in commands}, (language.code, slug)
+
+
+def test_no_page_of_the_guide_names_a_shortcut_by_a_bare_letter():
+    # "Press H" in English becomes « Appuyez sur H » in French, where the key is V: a page
+    # names a shortcut by its chip, which prints the letter of the page's language.
+    import re
+
+    from generator.bundle import ROOT
+
+    bare = re.compile(r"\b[Pp]ress(?:ing)? [A-Z]\b|^- [A-Z] [a-z]+s\b", re.M)
+    for path in sorted((ROOT / "content").glob("*.md")):
+        found = bare.findall(path.read_text(encoding="utf-8"))
+        assert not found, (path.name, found)
