@@ -94,6 +94,32 @@ def test_a_whole_hand_fits_the_screen_without_scrolling_and_keeps_the_focus(size
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_announcement_under_the_hand_is_shown_whole(sized, lang):
+    # On a phone it was cut to one line ("You drew the 8 of diamonds from the stock. S…"),
+    # and it is the one place on screen that names the card just drawn.
+    page = sized
+    open_game(page, page.base, lang, hash="#seed=" + str(seed_dealt_by_the_computer(61)))
+    for _ in range(200):
+        wait_idle(page)
+        current = state(page)
+        if current["turn"] == "me" and current["phase"] == "discard":
+            break
+        if current["turn"] != "me":
+            page.wait_for_timeout(10)
+        elif current["phase"] == "upcard":
+            press(page, '#game [data-act="pass"]')
+        elif current["phase"] == "draw":
+            press(page, '#game [data-act="draw_stock"]')
+    assert state(page)["phase"] == "discard"
+    shown = page.evaluate("""() => { const li = document.querySelector('#game .g-log li:last-child');
+        const r = li.getBoundingClientRect();
+        return {text: li.textContent, visible: getComputedStyle(li).display !== 'none' && r.height > 0,
+                wide: li.scrollWidth - li.clientWidth, tall: li.scrollHeight - li.clientHeight}; }""")
+    assert shown["visible"], shown
+    assert shown["wide"] <= 0 and shown["tall"] <= 0, shown  # nothing cut off
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_page_scrolls_sideways(sized, lang):
     page = sized
     for path in PAGES:
