@@ -92,8 +92,8 @@ def toggle(ui, view, index):
         return None
     ui.selected = None if ui.selected == index else index
     ui.focus = "c" + str(index)
-    if ui.selected is None:
-        return None
+    if ui.selected is None:  # the same card again: said, or "Selected: …" would stay the last word
+        return Outcome(say=_("Selection cancelled."))
     # Translators: {card} is a card's name without article ("queen of hearts").
     message = fmt(_("Selected: {card}."), card=T.card_name(DECK[index]))
     if index in view.discard_deadwood:

@@ -52,6 +52,16 @@ def test_discarding_asks_first_then_sends_the_listed_action():
     assert ui.dialog is None
 
 
+def test_a_card_selected_then_tapped_again_is_unselected_and_that_is_said():
+    table, ui = setup()
+    do(table, ui, "take_upcard")
+    card = table.view(table.turn).hand[0].index
+    outcome, _ = do(table, ui, "card", card)
+    assert ui.selected == card and outcome.say.startswith("Selected: ")
+    outcome, _ = do(table, ui, "card", card)
+    assert ui.selected is None and outcome.say == "Selection cancelled."
+
+
 def test_discard_outside_the_discard_turn_is_refused_for_the_real_reason():
     table, ui = setup()
     seat = table.turn
