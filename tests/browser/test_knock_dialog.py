@@ -84,6 +84,13 @@ def test_the_hand_ends_with_exactly_the_confirmed_melds(page, base_url):
     knocker = match.current_player
     rest = [c for c in match.hand.hands[knocker] if c is not action.card]
     prefilled = best_arrangement(rest)
+    # Each card's group is readable in its list ("Deadwood" was cut to "Deadwoo" on a desktop).
+    room = page.evaluate("""() => { const ctx = document.createElement('canvas').getContext('2d');
+        return [...document.querySelectorAll('#game select[data-act="group"]')].map(s => {
+            const st = getComputedStyle(s); ctx.font = st.font;
+            const widest = Math.max(...[...s.options].map(o => ctx.measureText(o.text).width));
+            return s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - widest; }); }""")
+    assert room and min(room) >= 16, room  # the list's arrow takes about 16 px
     # The dialog starts from a best arrangement; declare the other one instead.
     other = next(a for a in choices if sorted(map(sorted, a.melds)) != sorted(map(sorted, prefilled.melds)))
     for number, meld in enumerate(other.melds, 1):
