@@ -151,7 +151,7 @@ def render_menu(view, ui):
     out.append(check_field(_("Four-color deck"), "four", prefs["four"]))
     out.append(check_field(_("Discard without confirmation (double-tap a card)"), "quick", prefs["quick"]))
     if ui.mode != "online":  # a friend's score sheet would not show them
-        out.append(check_field(_("Hints: the “What would you play?” button (shown on the score sheet)"), "hints",
+        out.append(check_field(_("Hints: the “What would you play?” button (the hints used are counted on the score sheet)"), "hints",
                                prefs.get("hints", False)))
     out.append('</div>')
     if view is not None:

@@ -235,7 +235,8 @@ def score_line(view, names):
     if view.end_kind is None:
         return ""
     if view.end_kind == "dead":
-        return _("Dead hand: no score. The same dealer deals again.")
+        # After the event's "Dead hand: only two cards are left in the stock." and under the title "Dead hand".
+        return _("No score. The same dealer deals again.")
     result = view.result
     knocker, defender = names[view.knocker], names[1 - view.knocker]
     parts = result.breakdown
