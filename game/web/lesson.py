@@ -83,8 +83,9 @@ def off_script(lesson):
 
 
 def _done_guided():
+    # Translators: "Back to your game" and "Start again" are the two buttons under this text.
     return _("That was a whole hand: you built three melds, kept your deadwood low and knocked before "
-             "the computer. Start a normal game whenever you like.")
+             "the computer. Press Back to your game to play on, or Start again to play this hand once more.")
 
 
 def _done_example():
