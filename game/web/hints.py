@@ -54,6 +54,18 @@ def hard_label():
     return '<strong class="g-hint-label">' + esc(_("Hard's move")) + '</strong>'
 
 
+def hint_move(view, ui):
+    """The kind of move the hint names ("draw_stock", "pass", ...), or None: a draw marks its
+    pile, a pass the Pass button, as a discard marks its card."""
+    shown = shown_hint(view, ui)
+    return shown["kind"] if shown is not None else None
+
+
+def hinted_class(view, ui, kinds):
+    """" g-suggested" on the pile or button of the hint's move when it is one of `kinds`, else ""."""
+    return " g-suggested" if hint_move(view, ui) in kinds else ""
+
+
 def hint_card(view, ui):
     """The index of the card the hint names (marked in the hand), or None."""
     shown = shown_hint(view, ui)

@@ -84,6 +84,32 @@ def test_the_hint_is_hards_move_in_words_counted_once_per_position():
     assert "g-hint-text" not in render(my_view(table, ui), ui)
 
 
+def test_a_hint_to_draw_or_pass_marks_its_pile_or_button():
+    # A discard hint marks its card; a pickup hint marked nothing (seen by a new player: "Draw
+    # from the stock…" with no pile outlined). Each deal's first hint is Hard's pickup move.
+    marks = {"draw_stock": r'class="g-stock[^"]*g-suggested', "draw_discard": r'class="g-discard[^"]*g-suggested',
+             "take_upcard": r'class="g-discard[^"]*g-suggested', "pass": r'class="g-btn g-act g-suggested" data-act="pass"'}
+    seen = set()
+    for seed in range(1, 40):
+        table, ui = setup(seed=seed)
+        until_my_turn(table)
+        for _ in range(2):  # the upcard offer (take or pass), then perhaps a draw
+            view = my_view(table, ui)
+            assert "g-suggested" not in render(view, ui)  # nothing marked before a hint is asked
+            C.run("hint", ui, view)
+            kind = suggest(view).action.kind
+            html = render(view, ui)
+            if kind in marks:
+                assert re.search(marks[kind], html), kind
+                assert html.count("g-suggested") == 1, kind  # that pile or button only
+                seen.add(kind)
+            table.act(0, suggest(view).action)
+            until_my_turn(table)
+        if seen == set(marks):
+            break
+    assert seen == set(marks)
+
+
 def test_a_hint_on_the_score_sheet():
     table, ui = setup(seed=3)
     until_my_turn(table)
