@@ -275,7 +275,7 @@ def pile_marks(item, top):
         flags.append(_("your choice"))
     if item.suggestion.action.kind in PICKUPS:
         classes += " g-suggested"
-        flags.append(_("Hard's choice"))
+        flags.append(_("the Hard level's choice"))
     label = fmt(_("Discard pile: {card}"), card=T.card_name(top))
     return classes, label + (", " + ", ".join(flags) if flags else "")
 
@@ -299,7 +299,7 @@ def render_review_hand(item, seen):
             flags.append(_("your choice"))
         if card.index == hard:
             classes.append("g-suggested")
-            flags.append(_("Hard's choice"))
+            flags.append(_("the Hard level's choice"))
         label = T.card_name(card) + (", " + ", ".join(flags) if flags else "")
         out.append('<li>' + card_html(card, " ".join(classes), label) + '</li>')
     if len(seen.hand) == 11 and seen.best_discard_deadwood is not None:

@@ -51,7 +51,7 @@ def render_hint(view, ui):
 
 def hard_label():
     """The label over Hard's sentence, on its own line (the sentence starts with its capital)."""
-    return '<strong class="g-hint-label">' + esc(_("Hard's move")) + '</strong>'
+    return '<strong class="g-hint-label">' + esc(_("The Hard level's move")) + '</strong>'
 
 
 def hint_move(view, ui):

@@ -230,7 +230,7 @@ def render_hand(view, ui):
             classes.append("g-suggest")
         if card.index == hinted:
             classes.append("g-suggested")
-            flags.append(_("Hard's choice"))
+            flags.append(_("the Hard level's choice"))
         selected = selected_index == card.index
         if selected:
             classes.append("g-selected")
