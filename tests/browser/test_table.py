@@ -120,6 +120,19 @@ def test_the_announcement_under_the_hand_is_shown_whole(sized, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_contents_are_a_line_each_to_tap_on_a_phone(browser, base_url, lang):
+    ctx = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(base_url + "/" + lang + "/rules.html")
+    sizes = page.evaluate("""() => [...document.querySelectorAll('.content .toc li a')].map(a => {
+        const r = a.getBoundingClientRect(); return [r.width, r.height]; })""")
+    ctx.close()
+    assert len(sizes) > 10
+    assert min(h for w, h in sizes) >= 32, sizes  # were 19 px, some of them 21 px wide
+    assert min(w for w, h in sizes) >= 200, sizes
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_page_scrolls_sideways(sized, lang):
     page = sized
     for path in PAGES:
