@@ -613,7 +613,12 @@ class App:
             self.need(lambda: self.show(self.view, take))
             return
         active = document.activeElement
-        take = take or (active is not None and self.root.contains(active))
+        inside = active is not None and self.root.contains(active)
+        # Redrawn for a move of the other side (not a command of the player's): the focus stays
+        # on the control it was on, when it is still there (a player who tabbed to Sort while
+        # the computer played is left on Sort, not sent to a card).
+        kept = active.attrs["data-key"] if inside and not take and "data-key" in active.attrs else None
+        take = take or inside
         if view is not None:
             ui.sync_order(view)
         root = self.root
@@ -633,16 +638,20 @@ class App:
                 self.main.html = html
         self.first_hash = self.first_key = None  # the first drawing only
         if take:
-            self.take_focus()
+            self.take_focus(kept)
 
-    def take_focus(self):
-        """Focus ui.focus (a dialog: its own), else the screen's sensible control."""
+    def take_focus(self, kept=None):
+        """Focus `kept` (the control the focus was on, still there), else ui.focus (a dialog:
+        its own), else the screen's sensible control."""
         key = self.ui.focus
         if self.ui.dialog:
             key = self.ui.dialog.get("focus", key)
+            kept = None
         elif self.ui.handover:
             key = "reveal"  # two players: the next one's first press reveals their hand
-        choices = (['[data-key="' + key + '"]'] if key else []) + fallback_focus(self.view, self.ui)
+            kept = None
+        keys = [k for k in (kept, key) if k]
+        choices = ['[data-key="' + k + '"]' for k in keys] + fallback_focus(self.view, self.ui)
         for selector in choices:
             for el in self.main.select(selector):
                 if "disabled" not in el.attrs:

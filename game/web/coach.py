@@ -41,8 +41,9 @@ def hint(ui, view, arg):
     if view.turn != view.player or not view.legal_actions or ui.handover:
         return Outcome(say=_("A hint is given when it is your turn."))
     shown = shown_hint(view, ui)
+    # The focus stays where the player is (on a card, the arrows still move in the hand): the
+    # hint is said, and drawn under the prompt.
     if shown is not None:  # asked again in the same position: said again, counted once
-        ui.focus = "hint"
         return Outcome(say=shown["text"], effects=(FOCUS_ONLY,))
     from game.ai.coach import suggest
 
@@ -52,7 +53,6 @@ def hint(ui, view, arg):
                         "card": card.index if card is not None else None, "kind": suggestion.action.kind}
     counts = ui.coach["used"].setdefault(str(view.hand_number), [0, 0])
     counts[view.player] += 1
-    ui.focus = "hint"
     return Outcome(say=ui.coach["hint"]["text"], effects=(RECORD_HINT,))
 
 

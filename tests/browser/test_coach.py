@@ -56,7 +56,7 @@ def test_the_hint_from_its_setting_and_key_and_on_the_score_sheet(page, base_url
     page.wait_for_selector("#game .g-hint")
     view = saved_match(page).view(0)
     hint = suggest(view)
-    assert page.inner_text("#game .g-hint .g-hint-label").strip() == i18n._("Hard's move")
+    assert page.inner_text("#game .g-hint .g-hint-label").strip() == i18n._("The Hard level's move")
     assert page.inner_text("#game .g-hint .g-hint-text").strip() == W.hint_text(hint)
     assert page.inner_text("#game .g-live").strip() == W.hint_text(hint)
     if hint.action.card is not None:

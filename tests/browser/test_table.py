@@ -172,6 +172,35 @@ def test_the_shortcut_letters_are_the_languages_own(page, base_url, lang):
     assert page.console.problems() == []
 
 
+def test_the_focus_stays_where_the_player_put_it(browser, base_url):
+    # A player who tabbed to Sort while the computer played was sent to a card; W (the hint)
+    # pressed on a card sent the focus to the hint button, and the arrows left the hand.
+    ctx = browser.new_context(viewport=SIZES["desktop"])
+    ctx.add_init_script("localStorage.setItem('ginrummy.pace', '1500');"
+                        "localStorage.setItem('ginrummy.prefs', JSON.stringify({hints: true}))")
+    page = ctx.new_page()
+    page.set_default_timeout(20000)
+    seed = 61
+    while Match.new(seed).hand.dealer != 0:  # the computer is offered the upcard first
+        seed += 1
+    page.goto(base_url + "/en/#seed=" + str(seed))
+    page.wait_for_selector("#game[data-ready=true]")
+    page.focus('#game [data-key="sort"]')
+    assert state(page)["turn"] != "me"  # the computer has not played yet (it waits 1.5 s)
+    page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
+    wait_idle(page)
+    assert page.evaluate("document.activeElement.dataset.key") == "sort"
+    card = page.get_attribute("#game .g-hand .g-card >> nth=2", "data-key")
+    page.focus('#game [data-key="' + card + '"]')
+    page.keyboard.press("w")
+    page.wait_for_selector("#game .g-hint")
+    wait_idle(page)
+    assert page.evaluate("document.activeElement.dataset.key") == card
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.key") != card  # the arrows move in the hand
+    ctx.close()
+
+
 def test_a_dialog_keeps_the_focus_and_gives_it_back(page, base_url):
     open_game(page, base_url, "en", hash="#seed=5")
     page.click('#game [data-act="menu"]')
