@@ -282,7 +282,10 @@ class App:
         try:
             table, order = storage.load_table(ui.mode, ui.seats(), now)
         except CorruptSave as exc:
-            ui.notice = _("Your saved game could not be restored, so a new game has started.") + " (" + str(exc) + ")"
+            # The reason is for whoever debugs it (in English, on the console), not a fragment of
+            # English in the player's sentence.
+            ui.notice = _("Your saved game could not be restored, so a new game has started.")
+            window.console.warn("Gin Rummy: the saved game was not restored: " + str(exc))
         offer = None
         if table is not None and seed is not None and table.seed != seed:
             if ask and in_progress(table.view(ui.seat(table.turn))):

@@ -262,6 +262,7 @@ def test_a_corrupt_save_gives_a_notice_and_a_fresh_game(page, base_url, lang, si
         page.wait_for_selector("#game[data-ready=true]")
         wait_idle(page)
         assert notice in page.inner_text("#game .g-notice")
+        assert "(" not in page.inner_text("#game .g-notice")  # no technical reason (in English) added
         # A fresh random deal: now and then the computer takes the upcard and knocks at once.
         phase = state(page)["phase"]
         assert phase in ("upcard", "draw", "discard", "hand_over")
