@@ -106,7 +106,9 @@ class App:
         the link; the next restores or deals the match and makes its View (`start_own`); then
         `ready` draws it and takes input; then `warm_up`. The first screen the build drew is
         there meanwhile."""
-        storage.load_prefs(self.ui.prefs)
+        if storage.load_prefs(self.ui.prefs):
+            # Translators: the preferences are the menu's choices (level, sort order, rules, ...).
+            self.ui.notice = _("Your preferences could not be read, so the default ones are back.")
         self.need(lambda: _progress().load(self), busy=False)
         self.ui.mode = self.ui.prefs["mode"]
         if "#table=" in str(window.location.hash or ""):

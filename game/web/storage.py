@@ -53,14 +53,17 @@ def parse(raw):
 
 def load_prefs(prefs):
     """Update `prefs` in place from the saved preferences (values of the right type only), then
-    put back the default of any value that is not one of the choices."""
+    put back the default of any value that is not one of the choices. True when preferences
+    were saved but cannot be read at all (the defaults are back: the player is told)."""
     raw = store_get(PREFS_KEY)
+    unreadable = False
     if raw is not None:
         try:
             saved = parse(raw)
         except CorruptSave:
-            saved = None  # unreadable preferences: the defaults
-        if isinstance(saved, dict):
+            saved = None
+        unreadable = not isinstance(saved, dict)
+        if not unreadable:
             for key in prefs:
                 if key in saved and type(saved[key]) is type(prefs[key]):
                     prefs[key] = saved[key]
@@ -74,7 +77,7 @@ def load_prefs(prefs):
         prefs["mode"] = "cpu"
     if prefs["pace"] not in PACES:
         prefs["pace"] = "normal"
-    return prefs
+    return unreadable
 
 
 def save_prefs(prefs):

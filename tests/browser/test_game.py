@@ -270,6 +270,12 @@ def test_a_corrupt_save_gives_a_notice_and_a_fresh_game(page, base_url, lang, si
             assert len(hand_cards(page)) in (10, 11)
         # The fresh game was saved over the corrupt one.
         assert saved_match(page).seed == int(state(page)["seed"])
+    # Unreadable preferences: the defaults, and the player is told.
+    page.evaluate("localStorage.setItem('ginrummy.prefs', '{not json')")
+    page.goto(base_url + "/" + lang + "/")
+    page.wait_for_selector("#game[data-ready=true]")
+    told = "Your preferences could not be read, so the default ones are back."
+    assert data["messages"].get(told, told) in page.inner_text("#game .g-notice")
     assert page.console.problems() == []
 
 
