@@ -41,17 +41,14 @@ def render_banner(ui):
     if online.get("status") == "lost":
         out.append('<p class="g-notice">' + esc(_("The connection to the table was lost: reconnecting…")) + '</p>')
     presence = online.get("opponent")
-    if presence == "waiting":
-        # Translators: {code} is the table's code, six letters and digits such as K7MQ2X.
-        out.append('<p>' + esc(fmt(_("Table {code}: send this link to your friend, who will join you "
-                                      "from their own device."), code=online["code"])) + '</p>')
+    # Translators: {code} is the table's code, six letters and digits such as K7MQ2X.
+    out.append('<p>' + esc(fmt(_("Table {code}"), code=online["code"])) + ' · '
+               + esc(PRESENCE.get(presence, PRESENCE["here"])()) + '</p>')
+    if presence == "waiting":  # said plainly: nobody has joined yet (the first move may be made meanwhile)
+        out.append('<p>' + esc(_("Send this link to your friend, who will join you from their own device.")) + '</p>')
         out.append('<p class="g-invite"><a href="' + esc(online["invite"]) + '" data-key="invite">'
                    + esc(online["invite"]) + '</a> <button type="button" class="g-btn" data-act="copy_invite" '
                    'data-key="copy_invite">' + esc(_("Copy the link")) + '</button></p>')
-    else:
-        # Translators: {code} is the table's code, six letters and digits such as K7MQ2X.
-        out.append('<p>' + esc(fmt(_("Table {code}"), code=online["code"])) + ' · '
-                   + esc(PRESENCE.get(presence, PRESENCE["here"])()) + '</p>')
     offer = online.get("offer")
     if offer == "theirs":
         out.append('<p>' + esc(_("Your friend offers a new game.")) + ' '

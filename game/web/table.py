@@ -35,12 +35,15 @@ def render_bar(view, ui):
                    + menu_button() + '</div></div>')
         return "".join(out)
     names, scores, rules = ui.names(), view.scores, view.rules
+    # "You" first on every screen (online, the second seat's too); two players on one device:
+    # Player 1, then Player 2.
+    first = 1 if names[1].kind == "you" else 0
     # Translators: the score bar; {a} and {b} are the players as headings ("You", "The computer",
     # "Player 1"), {x} and {y} their scores, {target} the score that ends the match (100). Keep a
     # separator between a name and its score: "Player 1: 31", never "Player 1 31".
     out.append('<p class="g-score">' + esc(fmt(_("Score – {a}: {x} · {b}: {y} (game to {target})"),
-                                                a=T.label(names[0]), x=scores[0], b=T.label(names[1]), y=scores[1],
-                                                target=rules.target)) + '</p>')
+                                                a=T.label(names[first]), x=scores[first], b=T.label(names[1 - first]),
+                                                y=scores[1 - first], target=rules.target)) + '</p>')
     out.append('<p class="g-rules">' + esc(T.rules_line(view)) + '</p>')
     if ui.daily is not None:
         from game.web.dailydialog import bar_tag

@@ -93,6 +93,11 @@ def test_the_lobby_and_the_banner_are_drawn_from_the_ui_state():
     banner = render_banner(ui)
     assert "K7MQ2X" in banner and "reconnecting" in banner and 'data-act="accept_new"' in banner
     assert ui.names() == [T.Who("friend"), T.Who("you")] and ui.seat(0) == 1
+    # Until the friend joins, the banner says so in words, beside the link to send.
+    assert "Table K7MQ2X · waiting for your friend" in banner and "Send this link" in banner
+    ui.online["opponent"] = "here"
+    banner = render_banner(ui)
+    assert "Table K7MQ2X · your friend is here" in banner and "Send this link" not in banner
 
 
 def test_every_online_reason_of_the_protocol_has_a_sentence():

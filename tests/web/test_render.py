@@ -264,3 +264,21 @@ def test_a_field_that_is_no_plain_value_never_matches_a_plain_one():
     key = drawing_key(view, ui)
     ui.lesson = object()
     assert drawing_key(view, ui) != key
+
+
+def test_the_score_bar_names_you_first_on_either_seat_and_player_1_first_on_one_device():
+    # Online, the second seat read "Your friend: 0 · You: 0" while the first read "You: 0 · …".
+    table = LocalTable.new(7, Rules.preset("classic"), [HUMAN, HUMAN])
+    bars = {}
+    for mode, seat in (("online", 0), ("online", 1), ("duo", 0), ("cpu", 0)):
+        ui = Ui()
+        ui.mode = mode
+        ui.online = {"code": "ABC", "seat": seat, "status": "open", "opponent": "here", "offer": None,
+                     "answer": None, "invite": "x"} if mode == "online" else None
+        view = table.view(seat)
+        ui.sync_order(view)
+        bars[mode, seat] = re.search(r'<p class="g-score">([^<]*)</p>', render(view, ui)).group(1)
+    assert bars["online", 0].startswith("Score – You: 0 · Your friend: 0")
+    assert bars["online", 1].startswith("Score – You: 0 · Your friend: 0")
+    assert bars["duo", 0].startswith("Score – Player 1: 0 · Player 2: 0")
+    assert bars["cpu", 0].startswith("Score – You: 0 · The computer: 0")
