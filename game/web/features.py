@@ -212,6 +212,10 @@ def joined(app, code, seat=None, key=None, invite=None):
     app.use(app.connection.table)
     app.connection.table.on_refusal(lambda reason, details: refused(app, reason, details))
     app.set_hash()
+    # The lobby was taller than the table: the player tapped "Open a table" low on a phone's
+    # screen and would be left looking below the banner with the link to send.
+    if app.root.getBoundingClientRect().top < 0:
+        app.root.scrollIntoView({"block": "start"})
 
 
 def online_status(app, status):

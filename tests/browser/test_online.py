@@ -173,3 +173,22 @@ def test_a_hand_played_online_then_a_friend_leaves_and_comes_back(browser, table
     finally:
         host.close()
         guest.close()
+
+
+def test_a_table_opened_low_on_a_phone_shows_its_banner(browser, tables):
+    # The lobby is taller than the table: opening a table from the bottom of a phone's screen
+    # left the banner with the link to send above the top of the screen.
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(tables.url + "/en/")
+        page.wait_for_selector("#game[data-ready=true]")
+        go_online(page)
+        page.locator('#game [data-act="online_open"]').scroll_into_view_if_needed()
+        page.tap('#game [data-act="online_open"]')
+        page.wait_for_selector("#game .g-invite a")
+        top = page.evaluate("document.querySelector('#game .g-online').getBoundingClientRect().top")
+        assert 0 <= top < 740, top
+    finally:
+        ctx.close()
+
