@@ -133,6 +133,21 @@ def test_the_rules_contents_are_a_line_each_to_tap_on_a_phone(browser, base_url,
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("width", [320, 360])
+def test_each_pile_label_stays_inside_its_pile_on_a_phone(browser, base_url, lang, width):
+    # « Défausse » ran 5 px past its pile's border at 360 px, 24 px at 320.
+    ctx = browser.new_context(viewport={"width": width, "height": 740}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    open_game(page, base_url, lang, hash="#seed=4242")
+    room = page.evaluate("""() => [...document.querySelectorAll('#game .g-stock, #game .g-discard')].map(box => {
+        const b = box.getBoundingClientRect(), l = box.querySelector('.g-pile-label').getBoundingClientRect();
+        return Math.min(b.right - l.right, l.left - b.left); })""")
+    piles = page.evaluate("(() => { const p = document.querySelector('#game .g-piles'); return p.scrollWidth - p.clientWidth; })()")
+    ctx.close()
+    assert len(room) == 2 and min(room) >= 0 and piles <= 0, (room, piles)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_page_scrolls_sideways(sized, lang):
     page = sized
     for path in PAGES:
