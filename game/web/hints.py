@@ -61,9 +61,9 @@ def hint_move(view, ui):
     return shown["kind"] if shown is not None else None
 
 
-def hinted_class(view, ui, kinds):
-    """" g-suggested" on the pile or button of the hint's move when it is one of `kinds`, else ""."""
-    return " g-suggested" if hint_move(view, ui) in kinds else ""
+def hinted_class(move, kinds):
+    """" g-suggested" on a pile or button when the hint's `move` (`hint_move`) is one of `kinds`."""
+    return " g-suggested" if move in kinds else ""
 
 
 def hint_card(view, ui):

@@ -77,8 +77,9 @@ def render_table(view, ui):
     out.append('<section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
     draw = legal(ui, view, DRAW_STOCK)
     hint = suggested_move(ui, view)
+    hinted = hints.hint_move(view, ui)
     out.append('<button type="button" class="g-stock' + suggest_class(hint, DRAW_STOCK)
-               + hints.hinted_class(view, ui, (DRAW_STOCK,)) + '" data-act="draw_stock" data-key="stock"'
+               + hints.hinted_class(hinted, (DRAW_STOCK,)) + '" data-act="draw_stock" data-key="stock"'
                + shortcut_attr("draw_stock") + ('' if draw else ' aria-disabled="true"')
                + '><span class="g-back g-pile-card" aria-hidden="true"></span>'
                # Translators: the stock's label; {count} is "31 cards".
@@ -93,7 +94,7 @@ def render_table(view, ui):
         keys = " ".join(k for k in (key_for("draw_discard"), key_for("take_upcard")) if k)
         moved = " g-arrive" if ui.motion == "discard" else ""
         pile_hint = ((suggest_class(hint, DRAW_DISCARD) or suggest_class(hint, TAKE_UPCARD))
-                     + hints.hinted_class(view, ui, (DRAW_DISCARD, TAKE_UPCARD)))
+                     + hints.hinted_class(hinted, (DRAW_DISCARD, TAKE_UPCARD)))
         out.append('<button type="button" class="g-discard' + pile_hint + '" data-act="pile" data-key="pile" aria-keyshortcuts="' + keys + '"'
                    + ('' if take else ' aria-disabled="true"') + ' aria-label="' + esc(label) + '">'
                    # The caption first, as in the name (the stylesheet draws it under the card), a
@@ -151,7 +152,7 @@ def render_actions(view, ui):
     if view.phase == "upcard":
         out.append(action_button(_("Take the upcard"), "take_upcard", legal(ui, view, TAKE_UPCARD),
                                  suggest_class(hint, TAKE_UPCARD).strip()))
-        out.append(action_button(_("Pass"), "pass", legal(ui, view, PASS), hints.hinted_class(view, ui, (PASS,)).strip()))
+        out.append(action_button(_("Pass"), "pass", legal(ui, view, PASS), hints.hinted_class(hints.hint_move(view, ui), (PASS,)).strip()))
     else:
         out.append(action_button(_("Discard"), "discard", sel is not None and legal(ui, view, DISCARD, sel),
                                  suggest_class(hint, DISCARD).strip()))

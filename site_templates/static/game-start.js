@@ -83,7 +83,7 @@
       if (!r.ok) { throw new Error("catalogue " + r.status); }
       return r.text();
     }).catch(function () { return null; }) : Promise.resolve(null);
-    // Brython's runtime runs part by part (generator/bundle.py runtime_script), then the
+    // Brython's runtime runs part by part (generator/runtime.py runtime_script), then the
     // game's modules are imported one by one in the order the build wrote (each after what it
     // imports), a few per task; the entry module last, once the catalogue is there.
     whenPainted(function () { B.$game.run(BUDGET, yieldThen, imports); });
