@@ -532,7 +532,10 @@ class App:
             return
         if self.table is not None and self.table.computer_to_move() is not None:
             if self.ui.more == "waiting":
-                self.need(self.schedule, otherwise=self.schedule)
+                # Not `busy`: the table is drawn meanwhile (a shared deal the computer opens
+                # showed the build's first screen until the bundle came) and what the player
+                # may do on the computer's turn is not held back; data-busy says it is pending.
+                self.need(self.schedule, busy=False, otherwise=self.schedule)
                 return
             self.timer = window.setTimeout(self.computer_step, storage.pace(self.ui.prefs))
         self.mark_busy()
@@ -541,10 +544,14 @@ class App:
         """data-busy: a computer move is pending, the server has not answered, or the table
         waits for the page's second bundle (data-waiting: then the cursor says so too)."""
         holding = self.holding()
-        computer = self.timer is not None or self.asking is not None
+        computer = self.timer is not None or self.asking is not None or self.computer_waits()
         waiting = self.table is not None and self.table.waiting
         self.root.attrs["data-busy"] = "true" if holding or computer or waiting else "false"
         self.root.attrs["data-waiting"] = "true" if holding else "false"
+
+    def computer_waits(self):
+        """Whether the computer's move waits for the second bundle (`schedule`)."""
+        return self.ui.more == "waiting" and self.table is not None and self.table.computer_to_move() is not None
 
     def cancel_timer(self):
         """No computer move pending any more (the worker's answer to a request is ignored)."""

@@ -121,7 +121,8 @@ def test_without_the_second_bundle_a_notice_says_so_and_the_hand_is_played(conte
 
 def test_the_computer_waits_for_it_to_know_its_level(context, page, base_url):
     """A restored daily deal is Hard's (game.web.progress, in the second bundle): the computer's
-    first move waits for it, the table busy, then plays."""
+    first move waits for it, the table busy, then plays. The link's deal is drawn meanwhile
+    (the build's first screen stayed until the bundle came, its deal under `data-ready`)."""
     held = []
     context.route(MORE, lambda route: held.append(route))
     seed = 40
@@ -130,7 +131,10 @@ def test_the_computer_waits_for_it_to_know_its_level(context, page, base_url):
     page.goto(base_url + "/en/#seed=" + str(seed))
     page.wait_for_selector("#game[data-ready=true]")
     page.wait_for_timeout(300)  # the computer's pace is 15 ms in tests
-    assert page.evaluate("window.gameDecisionTimes.length") == 0 and _busy(page)[0] == "true"
+    assert page.evaluate("window.gameDecisionTimes.length") == 0 and _busy(page)[:2] == ["true", "false"]
+    assert state(page)["seed"] == str(seed) and state(page)["turn"] == "other"
+    shown = sorted(int(i) for i in page.eval_on_selector_all("#game .g-hand [data-card]", "cs => cs.map(c => c.dataset.card)"))
+    assert shown == sorted(c.index for c in Match.new(seed).hand.hands[0])
     held[0].continue_()
     page.wait_for_function("window.gameDecisionTimes.length > 0")
     wait_idle(page)
