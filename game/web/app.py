@@ -68,6 +68,7 @@ class App:
         self.queue = []  # what waits for it: (then, busy, otherwise)
         self.drawn_daily = None  # the daily deal (ui.daily) the drawing on screen marks
         self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
+        self.last_click = None  # (card, time) of the last click on a card: a double one discards
         self.drawing = False  # False until `ready`: start-up computes the first View, draws it later
         # The first screen the build drew (generator/firstscreen.py) is kept, not redrawn, when
         # the game's first drawing is the same markup (its hash): the page's largest paint
@@ -94,7 +95,6 @@ class App:
             root.appendChild(self.main)
         root.bind("click", self.on_click)
         root.bind("change", self.on_change)
-        root.bind("dblclick", self.on_dblclick)
         root.bind("pointerdown", self.on_pointerdown)
         document.bind("keydown", self.on_key)
         window.bind("hashchange", self.on_hashchange)
@@ -407,11 +407,6 @@ class App:
         from game.web import controls
 
         controls.on_pointerdown(self, ev)
-
-    def on_dblclick(self, ev):
-        from game.web import controls
-
-        controls.on_dblclick(self, ev)
 
     def command(self, name, arg=None):
         """Run one command and carry out its outcome: effects, the action, the announcement.

@@ -213,13 +213,14 @@ def discard(ui, view, arg):
 
 
 def quick_discard(ui, view, index):
-    """A double tap or double click on a card: discard it at once, when the player chose to
-    discard without confirmation (else it only selects, as a single tap does)."""
-    if ui.dialog or not ui.prefs["quick"]:
+    """The second tap or click of a double one on a card: discard it at once, when the player
+    chose to discard without confirmation and may discard it; else it is a second tap (it
+    unselects the card the first one selected)."""
+    if ui.dialog:
         return None
-    action = legal(ui, view, DISCARD, DECK[index])
+    action = legal(ui, view, DISCARD, DECK[index]) if ui.prefs["quick"] else None
     if action is None:
-        return None
+        return toggle(ui, view, index)
     ui.selected = index
     return Outcome(action=action)
 

@@ -1,5 +1,5 @@
-"""The page's input: one delegated click, double-click and change listener on `#game`, one
-keydown listener on the document. Each turns a DOM event into a command name and its argument
+"""The page's input: one delegated click and change listener on `#game`, one keydown listener
+on the document. Each turns a DOM event into a command name and its argument
 (`game.web.commands`) and hands it to the adapter (`App.command`); nothing here decides a move.
 
 Focus: arrows move along the hand (one card in the tab order), Alt or Shift with an arrow moves
@@ -27,6 +27,11 @@ CHOICES = {
     "lobby_code": lambda target: target.value,
     "import_stats": lambda target: target.files[0] if target.files.length else None,
 }
+
+# A second click or tap on the same card within this many milliseconds is a double one. Told
+# from the clicks, not by the browser's dblclick: the first click redraws the hand, and a
+# double click over two different elements fires no dblclick.
+DOUBLE_MS = 500
 
 FOCUSABLE = 'button:not([disabled]), select, input, [tabindex="0"]'
 FORM_TAGS = ("INPUT", "SELECT", "TEXTAREA", "OPTION")
@@ -65,21 +70,21 @@ def on_click(app, ev):
         return
     act = target.attrs["data-act"]
     if act == "card":
-        app.command("card", int(target.attrs["data-card"]))
-    elif "data-arg" in target.attrs:  # a numbered item (a step of the hand review)
+        index = int(target.attrs["data-card"])
+        last = app.last_click
+        # A pointer's click (a key's has detail 0: Enter twice is select, unselect).
+        app.last_click = (index, ev.timeStamp) if ev.detail else None
+        double = (last is not None and app.last_click is not None and last[0] == index
+                  and ev.timeStamp - last[1] < DOUBLE_MS)
+        if double:
+            app.last_click = None  # used up: a third click starts another pair
+        app.command("quick_discard" if double else "card", index)
+        return
+    app.last_click = None
+    if "data-arg" in target.attrs:  # a numbered item (a step of the hand review)
         app.command(act, int(target.attrs["data-arg"]))
     else:
         app.command(act)
-
-
-def on_dblclick(app, ev):
-    """A double tap or click on a card of the hand: discard it (when the player skips the
-    confirmation; the command does nothing otherwise)."""
-    target = closest(ev.target, "[data-card]")
-    if target is None or not app.root.contains(target) or "data-act" not in target.attrs:
-        return
-    if target.attrs["data-act"] == "card":
-        app.command("quick_discard", int(target.attrs["data-card"]))
 
 
 class Drag:

@@ -6,7 +6,7 @@ without asking, and no page scrolls sideways."""
 import pytest
 
 from game.match import Match
-from tests.browser.conftest import LANGS
+from tests.browser.conftest import LANGS, Console
 from tests.browser.test_game import PAGES, open_game, state, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -333,3 +333,36 @@ def test_drag_a_card_to_reorder_the_hand_or_onto_the_discard_pile(page, base_url
     wait_idle(page)
     assert state(page)["phase"] != "discard" or state(page)["turn"] != "me"
     assert page.console.problems() == []
+
+
+def test_a_double_tap_or_click_on_a_card_discards_it_without_confirmation(sized):
+    # The first tap redraws the hand, so the browser's dblclick never came (two elements): the
+    # option did nothing but select and unselect.
+    page = sized
+    page.context.add_init_script("localStorage.setItem('ginrummy.prefs', JSON.stringify({quick: true}))")
+    console = Console(page)
+    open_game(page, page.base, "en", hash="#seed=" + str(seed_dealt_by_the_computer(30)))
+    press(page, '#game [data-act="pile"]')  # take the upcard
+    page.wait_for_function("document.querySelector('#game').dataset.phase === 'discard'")
+    wait_idle(page)
+    # Enter twice on a card (a key's clicks) selects and unselects it: never a discard.
+    card = '#game .g-hand .g-card:not(.g-taken) >> nth=1'
+    page.focus(card)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    assert page.locator("#game .g-hand [data-card]").count() == 11
+    assert page.locator('#game .g-hand [aria-pressed="true"]').count() == 0
+    chosen = page.get_attribute(card, "data-card")
+    box = page.locator(card).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for _ in range(2):
+        if page.touch:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+    page.wait_for_function("document.querySelector('#game').dataset.phase !== 'discard'"
+                           " || document.querySelector('#game').dataset.turn !== 'me'")
+    assert page.locator("#game .g-dialog").count() == 0
+    assert page.locator("#game .g-hand [data-card]").count() == 10
+    assert page.locator('#game .g-hand [data-card="' + chosen + '"]').count() == 0
+    assert console.problems() == []

@@ -161,7 +161,10 @@ def test_skipping_the_confirmation_discards_at_once_and_a_double_tap_discards_on
     do(table, ui, "take_upcard")
     view = table.view(table.turn)
     card = next(a.card for a in view.legal_actions if a.kind == DISCARD)
-    assert C.run("quick_discard", ui, view, card.index) is C.NOTHING  # confirmation on: nothing
+    # Confirmation on: the second tap of a double one is a second tap (it unselects the card).
+    C.run("card", ui, view, card.index)
+    outcome = C.run("quick_discard", ui, view, card.index)
+    assert outcome.action is None and ui.selected is None and outcome.say == "Selection cancelled."
     ui.prefs["quick"] = True
     assert C.run("quick_discard", ui, view, card.index).action == Action(DISCARD, card)
     ui.selected = card.index
