@@ -642,7 +642,9 @@ class App:
         else:
             html = render(view, ui)
             if self.first_hash is None or window.gameMarkupHash(html) != self.first_hash:
+                place = dialog_place(self.main)
                 self.main.html = html
+                keep_dialog_place(self.main, place)
         self.first_hash = self.first_key = None  # the first drawing only
         if take:
             self.take_focus(kept)
@@ -696,6 +698,21 @@ def motion(view):
         elif event.kind in ("draw_stock", "draw_discard", "take_upcard"):
             found = "draw" if event.player == view.player and view.drawn is not None else "their_draw"
     return found
+
+
+def dialog_place(main):
+    """(kind, scroll offset) of the dialog open in `main`, or None."""
+    found = main.select(".g-dialog")
+    return (found[0].attrs["class"], found[0].scrollTop) if found else None
+
+
+def keep_dialog_place(main, place):
+    """The same dialog drawn again (a box ticked in the menu): it stays where the player had
+    scrolled it, without opening again (it went back to its top, the box off a phone's screen)."""
+    found = main.select(".g-dialog")
+    if place is not None and found and found[0].attrs["class"] == place[0]:
+        found[0].classList.add("g-again")
+        found[0].scrollTop = place[1]
 
 
 def focus(el):

@@ -366,3 +366,26 @@ def test_a_double_tap_or_click_on_a_card_discards_it_without_confirmation(sized)
     assert page.locator("#game .g-hand [data-card]").count() == 10
     assert page.locator('#game .g-hand [data-card="' + chosen + '"]').count() == 0
     assert console.problems() == []
+
+
+def test_a_box_ticked_low_in_the_menu_stays_in_view_on_a_phone(browser, base_url):
+    # Each choice draws the menu again: it went back to its top, the box just ticked off the
+    # screen (and opened again, with its motion).
+    ctx = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        open_game(page, base_url, "fr", hash="#seed=5")
+        page.tap('#game [data-act="menu"]')
+        page.wait_for_selector("#game .g-dialog-menu")
+        page.eval_on_selector("#game .g-dialog", "d => { d.scrollTop = d.scrollHeight; }")
+        scrolled = page.eval_on_selector("#game .g-dialog", "d => d.scrollTop")
+        assert scrolled > 100  # the menu is taller than the phone's screen
+        box = '#game input[data-act="quick"]'
+        page.tap(box)
+        page.wait_for_function("document.querySelector('#game input[data-act=\"quick\"]').checked")
+        dialog = page.eval_on_selector("#game .g-dialog", "d => [d.scrollTop, getComputedStyle(d).animationName]")
+        assert dialog == [scrolled, "none"]
+        top, bottom = page.eval_on_selector(box, "b => { const r = b.getBoundingClientRect(); return [r.top, r.bottom]; }")
+        assert 0 <= top and bottom <= 740
+    finally:
+        ctx.close()
