@@ -13,7 +13,9 @@ that day's deal: the menu, Replay, its link), the result of the first try (once 
 the last finished result with its try's number, so a result of a second try always says it
 is a replay (`game.web.dailydialog.share_line`).
 `{"format": "gin-rummy-daily", "version": 1, "days": {"2026-12-01": {"tries": 1,
-"first": RESULT or null, "last": RESULT or null}}}`, RESULT = {"won", "hands", "net", "try"}.
+"first": RESULT or null, "last": RESULT or null}}}`, RESULT = {"won", "hands", "net", "try",
+"hints"} (`hints`: the coach's hints the player asked for in that try; 0 when a record from
+before it has none).
 Pure Python, tested in CPython.
 """
 
@@ -115,12 +117,12 @@ def start_try(record, date):
     return record
 
 
-def finish(record, date, won, hands, net):
-    """Keep the result of a finished try with its number: the result of try 1 stays `first`
-    (a first try left unfinished makes every later result a replay)."""
+def finish(record, date, won, hands, net, hints=0):
+    """Keep the result of a finished try with its number and the hints used in it: the result
+    of try 1 stays `first` (a first try left unfinished makes every later result a replay)."""
     entry = day_of(record, date)
     tries = max(1, entry["tries"])
-    result = {"won": bool(won), "hands": hands, "net": net, "try": tries}
+    result = {"won": bool(won), "hands": hands, "net": net, "try": tries, "hints": hints}
     first = result if tries == 1 else entry["first"]
     record["days"][date_key(date)] = {"tries": tries, "first": first, "last": result}
     return record
@@ -131,8 +133,9 @@ def _result(value):
         return None
     if (isinstance(value, dict) and type(value.get("won")) is bool and type(value.get("hands")) is int
             and value["hands"] >= 0 and type(value.get("net")) is int and type(value.get("try")) is int
-            and value["try"] >= 1):
-        return {"won": value["won"], "hands": value["hands"], "net": value["net"], "try": value["try"]}
+            and value["try"] >= 1 and type(value.get("hints", 0)) is int and value.get("hints", 0) >= 0):
+        return {"won": value["won"], "hands": value["hands"], "net": value["net"], "try": value["try"],
+                "hints": value.get("hints", 0)}
     raise ValueError("not a daily result")
 
 

@@ -71,11 +71,16 @@ def result_sentence(date, result):
 
 def share_line(date, entry):
     """The line to share for `date`'s entry of the daily record (None before a finished try):
-    the last finished try, and when it was not the first try, a sentence saying it is a replay."""
+    the last finished try, the hints used in it (a hint is the Hard computer's own move, in a
+    match against it), and when it was not the first try, a sentence saying it is a replay."""
     last = entry["last"]
     if last is None:
         return None
     line = result_sentence(date, last)
+    if last["hints"]:
+        # Translators: added to the result line of the daily deal when the player asked the
+        # coach (the Hard level's move) for hints; {n} is how many.
+        line += " " + fmt(ngettext("I used {n} hint.", "I used {n} hints.", last["hints"]), n=last["hints"])
     if last["try"] == 1:
         return line
     if entry["first"] is None:

@@ -65,7 +65,8 @@ def after_move(app, view):
             stats.record_match(ui.stats, key, won, net)
             changed = True
             if ui.daily is not None:
-                daily.finish(ui.daily_record, ui.daily, won, view.hands_won[view.player], net)
+                hints = sum(counts[view.player] for counts in ui.coach["used"].values())
+                daily.finish(ui.daily_record, ui.daily, won, view.hands_won[view.player], net, hints)
                 storage.save_daily(ui.daily_record)
     if changed:
         storage.save_stats(ui.stats)

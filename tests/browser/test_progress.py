@@ -75,17 +75,23 @@ def test_a_daily_match_finished_gives_its_line_and_counts_in_the_statistics(cont
     open_game(page, base_url, lang)
     catalog(site, page)
     page.evaluate("s => localStorage.setItem('ginrummy.save.cpu', s)", save)
+    page.evaluate("localStorage.setItem('ginrummy.prefs', JSON.stringify({hints: true}))")
     reload(page)
     assert state(page)["seed"] == str(daily.seed_of(TODAY))
     assert page.locator("#game .g-daily-tag").count() == 1
-    # The person goes gin with the card the Hard player chose, and the daily match is over.
+    # The person asks for a hint (the line to share will say so), then goes gin with the card
+    # the Hard player chose, and the daily match is over.
+    page.click('#game [data-act="hint"]')
+    page.wait_for_selector("#game .g-hint")
     page.click('#game .g-hand [data-card="' + str(card.index) + '"]')
     page.click('#game [data-act="gin"]')
     page.click('#game [data-act="confirm_knock"]')
     page.wait_for_function("document.querySelector('#game').dataset.phase === 'match_over'")
     me, them = final.totals[0]["total"], final.totals[1]["total"]
-    entry = {"tries": 1, "first": None, "last": {"won": True, "hands": final.hands_won[0], "net": me - them, "try": 1}}
+    entry = {"tries": 1, "first": None, "last": {"won": True, "hands": final.hands_won[0], "net": me - them, "try": 1,
+                                                 "hints": 1}}
     line = share_line(TODAY, entry)
+    assert line != share_line(TODAY, dict(entry, last=dict(entry["last"], hints=0)))  # it says the hint
     assert page.inner_text("#game .g-daily-end .g-share") == line
     page.click('#game .g-daily-end [data-act="copy_daily"]')
     said = "The result line is copied: paste it to your friends."

@@ -36,3 +36,8 @@ def test_hover_effects_only_where_a_pointer_hovers(sheet):
     bare = [selector for selector, blocks in rules_with_their_blocks(sheet.read_text(encoding="utf-8"))
             if ":hover" in selector and "@media (hover: hover)" not in blocks]
     assert bare == []
+
+
+def test_a_touch_screen_shows_no_shortcut_letters():
+    rules = rules_with_their_blocks((STATIC / "game.css").read_text(encoding="utf-8"))
+    assert (".g-btn kbd", ("@media (hover: none) and (pointer: coarse)",)) in rules

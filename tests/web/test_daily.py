@@ -93,6 +93,20 @@ def test_a_first_finished_try_is_the_result_and_a_second_one_a_replay():
         "Gin Rummy daily, 1 Dec: I won 2 hands and the match, +41. Replayed: my first try scored −12.")
 
 
+def test_the_line_says_the_hints_used_and_an_older_record_has_none():
+    record = daily.finish(daily.start_try(daily.empty(), DAY), DAY, True, 2, 41, hints=3)
+    assert share_line(DAY, daily.day_of(record, DAY)) == (
+        "Gin Rummy daily, 1 Dec: I won 2 hands and the match, +41. I used 3 hints.")
+    assert daily.from_dict(daily.to_dict(record)) == record
+    older = {"format": "gin-rummy-daily", "version": 1, "days": {"2026-12-01": {
+        "tries": 1, "first": None, "last": {"won": True, "hands": 2, "net": 41, "try": 1}}}}
+    assert share_line(DAY, daily.day_of(daily.from_dict(older), DAY)).endswith("the match, +41.")
+    for hints in (-1, "2", 1.5):
+        older["days"]["2026-12-01"]["last"]["hints"] = hints
+        with pytest.raises(ValueError):
+            daily.from_dict(older)
+
+
 def test_a_first_try_left_unfinished_makes_the_next_result_a_replay():
     record = daily.start_try(daily.empty(), DAY)
     assert share_line(DAY, daily.day_of(record, DAY)) is None
