@@ -149,7 +149,7 @@ def render_menu(view, ui):
         sorts.append(("custom", _("Sort: your order")))
     out.append(select_field(_("Sort the hand"), "pick_sort", sorts, prefs["sort"]))
     out.append(check_field(_("Four-color deck"), "four", prefs["four"]))
-    out.append(check_field(_("Discard without confirmation (double-tap a card)"), "quick", prefs["quick"]))
+    out.append(check_field(_("Discard without confirmation (double-tap or double-click a card)"), "quick", prefs["quick"]))
     if ui.mode != "online":  # a friend's score sheet would not show them
         out.append(check_field(_("Hints: the “What would you play?” button (the hints used are counted on the score sheet)"), "hints",
                                prefs.get("hints", False)))
@@ -177,7 +177,7 @@ def dialog_buttons(buttons):
 
 def render_shortcuts():
     """The keyboard shortcuts as a definition list (the keys of `game.web.keys`, in this language)."""
-    keys = [("← →", _("go from card to card in your hand")), ("Alt+← →", _("move the card to reorder your hand")),
+    keys = [("← →", _("go from card to card in your hand")), (pgettext("keys", "Alt+← → or Shift+← →"), _("move the card to reorder your hand")),
             (pgettext("keys", "Enter, Space"), _("select a card")),
             (pgettext("keys", "Esc"), _("cancel a selection or a dialog"))]
     for command, text in (("draw_stock", _("draw from the stock")), ("draw_discard", _("take the top of the discard pile")),
