@@ -16,7 +16,7 @@ from game.web import text as T
 from game.web.i18n import _
 from game.web.markup import log_items
 from game.web.render import attributes, drawing_key, fallback_focus, needs_more, render
-from game.web.state import Ui, card_of_key, default_prefs, in_progress
+from game.web.state import LASTING_DIALOGS, Ui, card_of_key, default_prefs, in_progress
 from game.web.tables import LocalTable
 
 # Commands whose handler runs a computer player in the page (the coach: Hard's hint and the
@@ -484,7 +484,9 @@ class App:
         seat = ui.seat(turn)
         if before is None or before.event_count != self.table.event_count(seat):
             ui.selected = None
-            ui.dialog = None
+            theirs = before is not None and before.turn is not None and not ui.is_human(before.turn)
+            if not (theirs and ui.dialog and ui.dialog["kind"] in LASTING_DIALOGS):
+                ui.dialog = None
         self.save()
         if ui.mode == "duo" and turn is not None and (before is None or turn != before.turn):
             ui.handover = True
@@ -703,14 +705,18 @@ def motion(view):
 def dialog_place(main):
     """(kind, scroll offset) of the dialog open in `main`, or None."""
     found = main.select(".g-dialog")
-    return (found[0].attrs["class"], found[0].scrollTop) if found else None
+    return (dialog_class(found[0]), found[0].scrollTop) if found else None
+
+
+def dialog_class(dialog):
+    return dialog.attrs["class"].replace(" g-again", "")
 
 
 def keep_dialog_place(main, place):
     """The same dialog drawn again (a box ticked in the menu): it stays where the player had
     scrolled it, without opening again (it went back to its top, the box off a phone's screen)."""
     found = main.select(".g-dialog")
-    if place is not None and found and found[0].attrs["class"] == place[0]:
+    if place is not None and found and dialog_class(found[0]) == place[0]:
         found[0].classList.add("g-again")
         found[0].scrollTop = place[1]
 

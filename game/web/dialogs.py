@@ -159,9 +159,12 @@ def render_menu(view, ui):
         # Translators: the menu's line on the rules in play; {variant} is a preset's name ("Classic").
         out.append('<p class="g-rules-full"><strong>' + esc(fmt(_("Rules in play: {variant}."), variant=T.preset_title(rules.name)))
                    + '</strong> ' + esc(MT.rules_summary(rules)) + '</p>')
-    out.append('<div class="g-actions">'
-               '<button type="button" class="g-btn" data-act="clear" data-key="clear">' + esc(_("Clear saved data")) + '</button>'
-               '<button type="button" class="g-btn g-primary" data-act="cancel" data-key="cancel">' + esc(_("Close")) + '</button></div>')
+    # Clearing (it asks first) ends the menu's body, not its footer beside Close: the footer
+    # stays on screen, and the two buttons a thumb reaches most were Close and Clear.
+    out.append('<p class="g-clear"><button type="button" class="g-btn" data-act="clear" data-key="clear">'
+               + esc(_("Clear saved data")) + '</button></p>')
+    out.append('<div class="g-actions"><button type="button" class="g-btn g-primary" data-act="cancel" '
+               'data-key="cancel">' + esc(_("Close")) + '</button></div>')
     return "".join(out)
 
 

@@ -216,6 +216,32 @@ def test_the_focus_stays_where_the_player_put_it(browser, base_url):
     ctx.close()
 
 
+def test_the_menu_stays_open_while_the_computer_moves(browser, base_url):
+    # Any move closed any dialog: a player reading the menu or the shortcuts lost it when the
+    # computer played. A move of the player's own still closes it.
+    ctx = browser.new_context(viewport=SIZES["desktop"])
+    ctx.add_init_script("localStorage.setItem('ginrummy.pace', '1500')")
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(20000)
+        seed = 61
+        while Match.new(seed).hand.dealer != 0:  # the computer is offered the upcard first
+            seed += 1
+        page.goto(base_url + "/en/#seed=" + str(seed))
+        page.wait_for_selector("#game[data-ready=true]")
+        page.click('#game [data-act="menu"]')
+        page.wait_for_selector("#game .g-dialog-menu")
+        assert state(page)["turn"] != "me"  # the computer has not played yet (it waits 1.5 s)
+        page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
+        wait_idle(page)
+        assert page.locator("#game .g-dialog-menu").count() == 1
+        assert page.evaluate("!!document.activeElement.closest('.g-dialog')")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#game .g-dialog", state="detached")
+    finally:
+        ctx.close()
+
+
 def test_a_dialog_keeps_the_focus_and_gives_it_back(page, base_url):
     open_game(page, base_url, "en", hash="#seed=5")
     page.click('#game [data-act="menu"]')
@@ -384,7 +410,7 @@ def test_a_box_ticked_low_in_the_menu_stays_in_view_on_a_phone(browser, base_url
         page.tap(box)
         page.wait_for_function("document.querySelector('#game input[data-act=\"quick\"]').checked")
         dialog = page.eval_on_selector("#game .g-dialog", "d => [d.scrollTop, getComputedStyle(d).animationName]")
-        assert dialog == [scrolled, "none"]
+        assert dialog[0] > scrolled // 2 and dialog[1] == "none"  # not back at its top, not opened again
         top, bottom = page.eval_on_selector(box, "b => { const r = b.getBoundingClientRect(); return [r.top, r.bottom]; }")
         assert 0 <= top and bottom <= 740
     finally:

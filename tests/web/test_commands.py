@@ -218,3 +218,10 @@ def test_clearing_the_saved_data_and_opening_a_shared_deal_ask_first():
     C.run("offer_seed", ui, view, 77)
     assert ui.dialog["kind"] == "seed" and ui.dialog["seed"] == 77
     assert C.run("confirm_seed", ui, view).effects == (C.OPEN_SEED,) and ui.dialog is None
+
+
+def test_the_dialogs_left_open_over_the_other_sides_move_are_not_about_the_position():
+    from game.web.state import LASTING_DIALOGS
+
+    assert set(LASTING_DIALOGS) <= set(C.FIRST_FOCUS)
+    assert not set(LASTING_DIALOGS) & {"discard", "knock", "gin", "big_gin", "review"}

@@ -12,7 +12,7 @@ from game.rng import Rng
 from game.rules import Rules
 from game.web import i18n
 from game.web import text as T
-from game.web.commands import FIRST_FOCUS
+from game.web.commands import FIRST_FOCUS, run
 from game.web.markup import card_face
 from game.web.render import _plain, attributes, drawing_key, render
 from game.web.state import Ui
@@ -282,3 +282,12 @@ def test_the_score_bar_names_you_first_on_either_seat_and_player_1_first_on_one_
     assert bars["online", 1].startswith("Score – You: 0 · Your friend: 0")
     assert bars["duo", 0].startswith("Score – Player 1: 0 · Player 2: 0")
     assert bars["cpu", 0].startswith("Score – You: 0 · The computer: 0")
+
+
+def test_the_menus_footer_holds_close_alone_and_clearing_ends_its_body():
+    view, ui = Match.new(3).view(0), Ui()
+    run("menu", ui, view)
+    html = render(view, ui)
+    footer = html[html.rindex('<div class="g-actions">'):]
+    assert 'data-act="cancel"' in footer and 'data-act="clear"' not in footer
+    assert html.index('data-act="clear"') > html.index('data-act="quick"')
