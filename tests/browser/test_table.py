@@ -187,9 +187,10 @@ def test_the_shortcut_letters_are_the_languages_own(page, base_url, lang):
     assert page.console.problems() == []
 
 
-def test_the_focus_stays_where_the_player_put_it(browser, base_url):
-    # A player who tabbed to Sort while the computer played was sent to a card; W (the hint)
-    # pressed on a card sent the focus to the hint button, and the arrows left the hand.
+@pytest.fixture
+def computer_first(browser, base_url):
+    """A page on a deal whose first move is the computer's, played at a pace of 1.5 s (time
+    for the test to act first), the coach's hints on."""
     ctx = browser.new_context(viewport=SIZES["desktop"])
     ctx.add_init_script("localStorage.setItem('ginrummy.pace', '1500');"
                         "localStorage.setItem('ginrummy.prefs', JSON.stringify({hints: true}))")
@@ -200,6 +201,14 @@ def test_the_focus_stays_where_the_player_put_it(browser, base_url):
         seed += 1
     page.goto(base_url + "/en/#seed=" + str(seed))
     page.wait_for_selector("#game[data-ready=true]")
+    yield page
+    ctx.close()
+
+
+def test_the_focus_stays_where_the_player_put_it(computer_first):
+    # A player who tabbed to Sort while the computer played was sent to a card; W (the hint)
+    # pressed on a card sent the focus to the hint button, and the arrows left the hand.
+    page = computer_first
     page.focus('#game [data-key="sort"]')
     assert state(page)["turn"] != "me"  # the computer has not played yet (it waits 1.5 s)
     page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
@@ -213,33 +222,21 @@ def test_the_focus_stays_where_the_player_put_it(browser, base_url):
     assert page.evaluate("document.activeElement.dataset.key") == card
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.dataset.key") != card  # the arrows move in the hand
-    ctx.close()
 
 
-def test_the_menu_stays_open_while_the_computer_moves(browser, base_url):
+def test_the_menu_stays_open_while_the_computer_moves(computer_first):
     # Any move closed any dialog: a player reading the menu or the shortcuts lost it when the
     # computer played. A move of the player's own still closes it.
-    ctx = browser.new_context(viewport=SIZES["desktop"])
-    ctx.add_init_script("localStorage.setItem('ginrummy.pace', '1500')")
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(20000)
-        seed = 61
-        while Match.new(seed).hand.dealer != 0:  # the computer is offered the upcard first
-            seed += 1
-        page.goto(base_url + "/en/#seed=" + str(seed))
-        page.wait_for_selector("#game[data-ready=true]")
-        page.click('#game [data-act="menu"]')
-        page.wait_for_selector("#game .g-dialog-menu")
-        assert state(page)["turn"] != "me"  # the computer has not played yet (it waits 1.5 s)
-        page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
-        wait_idle(page)
-        assert page.locator("#game .g-dialog-menu").count() == 1
-        assert page.evaluate("!!document.activeElement.closest('.g-dialog')")
-        page.keyboard.press("Escape")
-        page.wait_for_selector("#game .g-dialog", state="detached")
-    finally:
-        ctx.close()
+    page = computer_first
+    page.click('#game [data-act="menu"]')
+    page.wait_for_selector("#game .g-dialog-menu")
+    assert state(page)["turn"] != "me"  # the computer has not played yet (it waits 1.5 s)
+    page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
+    wait_idle(page)
+    assert page.locator("#game .g-dialog-menu").count() == 1
+    assert page.evaluate("!!document.activeElement.closest('.g-dialog')")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#game .g-dialog", state="detached")
 
 
 def test_a_dialog_keeps_the_focus_and_gives_it_back(page, base_url):
