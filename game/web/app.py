@@ -527,13 +527,13 @@ class App:
         `progress.use` says (if it cannot be loaded, the computer plays the chosen level)."""
         if self.timer is not None or self.asking is not None:
             return
+        if self.computer_waits():
+            # Not `busy`: the table is drawn meanwhile (a shared deal the computer opens showed
+            # the build's first screen until the bundle came) and what the player may do on the
+            # computer's turn is not held back; data-busy says it is pending.
+            self.need(self.schedule, busy=False, otherwise=self.schedule)
+            return
         if self.table is not None and self.table.computer_to_move() is not None:
-            if self.ui.more == "waiting":
-                # Not `busy`: the table is drawn meanwhile (a shared deal the computer opens
-                # showed the build's first screen until the bundle came) and what the player
-                # may do on the computer's turn is not held back; data-busy says it is pending.
-                self.need(self.schedule, busy=False, otherwise=self.schedule)
-                return
             self.timer = window.setTimeout(self.computer_step, storage.pace(self.ui.prefs))
         self.mark_busy()
 
@@ -715,8 +715,10 @@ def dialog_class(dialog):
 def keep_dialog_place(main, place):
     """The same dialog drawn again (a box ticked in the menu): it stays where the player had
     scrolled it, without opening again (it went back to its top, the box off a phone's screen)."""
+    if place is None:
+        return
     found = main.select(".g-dialog")
-    if place is not None and found and dialog_class(found[0]) == place[0]:
+    if found and dialog_class(found[0]) == place[0]:
         found[0].classList.add("g-again")
         found[0].scrollTop = place[1]
 

@@ -156,6 +156,11 @@ def read_used(data, seed):
 
 # --- markup --------------------------------------------------------------------------------------
 
+def hints_in_match(ui, seat):
+    """How many hints `seat` asked for in the match on the table."""
+    return sum(counts[seat] for counts in ui.coach["used"].values())
+
+
 def hints_used(ui, hand, names):
     """The hints used in a hand of the score sheet, as markup for its result cell ("" if none)."""
     counts = ui.coach["used"].get(str(hand))

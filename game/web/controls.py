@@ -72,12 +72,10 @@ def on_click(app, ev):
     if act == "card":
         index = int(target.attrs["data-card"])
         last = app.last_click
-        # A pointer's click (a key's has detail 0: Enter twice is select, unselect).
-        app.last_click = (index, ev.timeStamp) if ev.detail else None
-        double = (last is not None and app.last_click is not None and last[0] == index
-                  and ev.timeStamp - last[1] < DOUBLE_MS)
-        if double:
-            app.last_click = None  # used up: a third click starts another pair
+        pointer = ev.detail > 0  # a key's click has detail 0: Enter twice is select, unselect
+        double = pointer and last is not None and last[0] == index and ev.timeStamp - last[1] < DOUBLE_MS
+        # A pair is used up: a third click starts another.
+        app.last_click = (index, ev.timeStamp) if pointer and not double else None
         app.command("quick_discard" if double else "card", index)
         return
     app.last_click = None

@@ -65,8 +65,10 @@ def after_move(app, view):
             stats.record_match(ui.stats, key, won, net)
             changed = True
             if ui.daily is not None:
-                hints = sum(counts[view.player] for counts in ui.coach["used"].values())
-                daily.finish(ui.daily_record, ui.daily, won, view.hands_won[view.player], net, hints)
+                from game.web.coach import hints_in_match  # at the match's end only
+
+                daily.finish(ui.daily_record, ui.daily, won, view.hands_won[view.player], net,
+                             hints_in_match(ui, view.player))
                 storage.save_daily(ui.daily_record)
     if changed:
         storage.save_stats(ui.stats)
