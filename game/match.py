@@ -1,25 +1,27 @@
 """A match: hands until a player reaches the target, the score sheet, views and saves.
 
-A match is fully determined by (seed, rules, actions): each hand's deck is shuffled by
-`Rng(seed, hand number)`, and the first dealer is drawn from `Rng(seed, 0)`.
+A match is fully determined by its deals, its rules and its actions: each hand's deck and the
+first dealer come from a deal source (`game.deals`): `SeededDeals(seed)` for the page's matches
+(`Rng(seed, hand number)` shuffles each deck), a secret one for an online table.
 """
 
 from game.actions import NEXT_HAND, Action, Event
+from game.deals import SeededDeals
 from game.errors import IllegalAction
-from game.hand import Hand, shuffled_deck
-from game.rng import Rng
+from game.hand import Hand
 from game.rules import Rules
 from game.scoring import final_totals
 
 
 class Match:
-    def __init__(self, seed, rules, sheet):
-        self.seed = seed
+    def __init__(self, seed, rules, sheet, deals=None):
+        self.deals = SeededDeals(seed) if deals is None else deals
+        self.seed = self.deals.seed  # None when the deals are a secret (an online table)
         self.rules = rules
-        self.first_dealer = Rng(seed, 0).below(2)
+        self.first_dealer = self.deals.first_dealer()
         self.previous = list(sheet)  # score-sheet lines of the hands before the current one
         self.actions = []  # the current hand's actions (what a save replays)
-        self.hand = Hand(shuffled_deck(seed, len(sheet) + 1), self._dealer_after(sheet), rules)
+        self.hand = Hand(self.deals.deck(len(sheet) + 1), self._dealer_after(sheet), rules)
         # The public events since this Match object was made, as plain values: views hand each
         # seat those it has not seen yet (`view(player, since)`).
         self.events = [self._deal_event()]
@@ -27,6 +29,11 @@ class Match:
     @classmethod
     def new(cls, seed, rules=None):
         return cls(seed, rules or Rules.preset("classic"), [])
+
+    @classmethod
+    def dealt(cls, deals, rules):
+        """A new match dealt by `deals` (game.deals): a source other than a public seed."""
+        return cls(deals.seed, rules, [], deals)
 
     def _dealer_after(self, lines):
         # The dealer alternates after a scored hand and stays after a dead hand.
@@ -146,7 +153,7 @@ class Match:
         self.previous.append(self._line())
         self.actions = []
         number = len(self.previous) + 1
-        self.hand = Hand(shuffled_deck(self.seed, number), self._dealer_after(self.previous), self.rules)
+        self.hand = Hand(self.deals.deck(number), self._dealer_after(self.previous), self.rules)
         event = self._deal_event()
         self.events.append(event)
         return [event]
@@ -169,10 +176,12 @@ class Match:
         return match_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data):
+    def from_dict(cls, data, deals=None):
+        """The match `to_dict` saved; `deals` when its hands are not dealt from a seed (an
+        online table's secret, which its log never holds)."""
         from game.save import match_from_dict
 
-        return match_from_dict(cls, data)
+        return match_from_dict(cls, data, deals)
 
 
 def _public(event):

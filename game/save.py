@@ -27,7 +27,7 @@ def match_to_dict(match):
     }
 
 
-def match_from_dict(cls, data):
+def match_from_dict(cls, data, deals=None):
     if not isinstance(data, dict):
         raise CorruptSave("a saved match is an object, got " + type(data).__name__)
     if data.get("format") != FORMAT:
@@ -35,7 +35,10 @@ def match_from_dict(cls, data):
     if data.get("version") != VERSION:
         raise CorruptSave("saved by an incompatible version (" + repr(data.get("version")) + ", expected " + str(VERSION) + ")")
     seed = data.get("seed")
-    if type(seed) is not int or seed < 0:
+    if deals is not None:
+        if seed is not None:
+            raise CorruptSave("a match dealt from a secret has no seed")
+    elif type(seed) is not int or seed < 0:
         raise CorruptSave("the seed must be a non-negative integer")
     try:
         rules = Rules.from_dict(data.get("rules"))
@@ -46,7 +49,7 @@ def match_from_dict(cls, data):
     if not isinstance(sheet, list) or not isinstance(actions, list):
         raise CorruptSave("the sheet and the actions must be lists")
     _check_sheet(sheet, rules)
-    match = cls(seed, rules, sheet)
+    match = cls(seed, rules, sheet, deals)
     for number, entry in enumerate(actions, 1):
         try:
             match.apply(Action.from_dict(entry))

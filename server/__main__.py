@@ -1,15 +1,17 @@
 """`python -m server --host 127.0.0.1 --port 8000 --site site --db tables.sqlite3 [--dev]`."""
 
 import argparse
+import resource
 import sys
 from pathlib import Path
 
 import uvicorn
 
 from game.ai import LEVELS
+from game.wire import ALPHABET, MAX_MESSAGE
+from server import logs
 from server.app import Config, create_app
-from server.codes import ALPHABET
-from server.protocol import MAX_MESSAGE
+from server.store import StoreError
 from server.tables import Settings
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -61,6 +63,7 @@ def main(argv=None):
         print(f"error: {args.site} holds no built site (index.html); {hint}", file=sys.stderr)
         return 2
     origins = tuple(args.origin or default_origins(args.host, args.port))
+    connections = connection_budget()
     settings = Settings(grace=args.grace, level=args.level,
                         opens_per_minute=args.opens_per_minute,
                         opens_burst=max(Settings.opens_burst, int(args.opens_per_minute)),
@@ -68,15 +71,24 @@ def main(argv=None):
                         joins_burst=max(Settings.joins_burst, int(args.joins_per_minute)),
                         messages_per_second=args.messages_per_second,
                         messages_burst=max(Settings.messages_burst, int(2 * args.messages_per_second)),
-                        code_prefix=args.code_prefix)
-    app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings,
-                            dev=dev))
+                        sockets_in_all=connections, code_prefix=args.code_prefix)
+    logs.setup()
+    try:
+        app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings,
+                                dev=dev))
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     print(f"serving {args.site} and the tables ({args.db}) on {origins[0]}/ (Ctrl+C stops)",
           flush=True)
-    # No access log: it would print each WebSocket URL, seat key included.
-    config = uvicorn.Config(app, host=args.host, port=args.port, access_log=False,
+    # No access log: it would print each WebSocket URL, seat key included. Pings every 5 s,
+    # answered within 5 s: a player whose network died is "away" for the other within 10 s.
+    # Past `limit_concurrency` connections every new one gets a 503 (it is below the file limit,
+    # so the process never runs out of descriptors: accept would fail for everyone).
+    config = uvicorn.Config(app, host=args.host, port=args.port, access_log=False, log_config=None,
                             log_level="warning", ws_max_size=16 * MAX_MESSAGE,
-                            ws_ping_interval=20, ws_ping_timeout=20)
+                            ws_ping_interval=5, ws_ping_timeout=5,
+                            limit_concurrency=connections + RESERVE // 2)
     if dev is None:
         uvicorn.Server(config).run()
     else:
@@ -84,6 +96,23 @@ def main(argv=None):
 
         Server(config, dev).run()
     return 0
+
+
+RESERVE = 64  # file descriptors kept for the database, the site's files, logs and HTTP requests
+
+
+def connection_budget():
+    """How many WebSockets this process may hold: its file limit, raised to the hard limit,
+    less a reserve."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    soft = min(soft, 1_000_000)
+    return max(16, min(Settings.sockets_in_all, soft - RESERVE))
 
 
 def default_origins(host, port):

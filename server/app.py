@@ -4,6 +4,7 @@ origin (so the page needs no CORS and the CSP's connect-src names exactly this s
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,20 +16,23 @@ from starlette.websockets import WebSocketDisconnect
 
 from game.ai import LEVELS
 from game.rules import PRESETS
+from game.wire import CLOSE_CODES, LEAVE, PING, POLICY_CLOSE, PONG, normalize
 from generator.headers import security_headers
 from server.hub import Client, Hub
 from server.limits import Bucket
-from server.protocol import error_message, handle
+from server.protocol import error_message, handle, parse
 from server.room import RoomError
 from server.static import PrecompressedFiles
+from server.storage import Storage
 from server.store import Store
 from server.tables import Settings, Tables
 
 MAX_BODY = 1024  # bytes of a POST body
-# WebSocket close codes after an error message: the page reads them (no table, wrong key).
-CLOSE_CODES = {"no_such_table": 4404, "bad_key": 4403}
 HTTP_STATUS = {"no_such_table": 404, "table_full": 409, "too_many_tables": 429,
-               "too_many_requests": 429, "bad_origin": 403, "too_big": 413}
+               "too_many_requests": 429, "bad_origin": 403, "too_big": 413,
+               "table_unreadable": 410, "storage": 503, "server_busy": 503,
+               "too_many_connections": 429}
+log = logging.getLogger("server")
 
 
 @dataclass
@@ -44,36 +48,35 @@ class Config:
 
 
 def create_app(config):
-    store = Store(config.db)
-    tables = Tables(store, config.clock, config.settings)
-    hub = Hub()
+    """The application; a database that cannot be used raises StoreError (one line)."""
+    storage = Storage(Store(config.db))
+    settings = config.settings
+    tables = Tables(storage, config.clock, settings)
+    hub = Hub(settings.sockets_per_seat, settings.sockets_per_ip, settings.sockets_in_all)
 
     async def status(request):
         return JSONResponse({"tables": True, "rules": list(PRESETS), "levels": list(LEVELS),
-                             "grace": config.settings.grace})
+                             "grace": settings.grace})
 
     async def open_table(request):
         body, refused = await _json_body(request, config.origins)
         if refused:
             return refused
-        lang = body.get("lang", "en")
         try:
-            room, key = tables.open(body.get("rules"), body.get("level"), _ip(request))
+            room, key = await tables.open(body.get("rules"), body.get("level"), _ip(request))
         except RoomError as exc:
             return _refusal(exc)
-        code = room.record.code
-        # Asked each time: in dev mode a rebuild may publish a new language.
-        languages = {path.parent.name for path in Path(config.site).glob("*/index.html")}
-        lang = lang if lang in languages else "en"
-        return JSONResponse({"code": code, "seat": 0, "key": key,
-                             "invite": "/" + lang + "/#table=" + code}, status_code=201)
+        code = room.code
+        # The link names no language: the site's root sends each visitor to theirs.
+        return JSONResponse({"code": code, "seat": 0, "key": key, "invite": "/#table=" + code},
+                            status_code=201)
 
     async def join_table(request):
         _, refused = await _json_body(request, config.origins, optional=True)
         if refused:
             return refused
         try:
-            room, seat, key = tables.join(request.path_params["code"], _ip(request))
+            room, seat, key = await tables.join(request.path_params["code"], _ip(request))
         except RoomError as exc:
             return _refusal(exc)
         hub.changed(room)
@@ -83,30 +86,109 @@ def create_app(config):
         if websocket.headers.get("origin") not in config.origins:
             await websocket.send_denial_response(_refusal(RoomError("bad_origin")))
             return
-        room = tables.find(websocket.path_params["code"])
-        seat = None if room is None else room.seat_of(websocket.query_params.get("key"))
-        if seat is None:
+        ip = _ip(websocket)
+        busy = hub.refusal(ip)
+        if busy is not None:
+            await websocket.send_denial_response(_refusal(RoomError(busy)))
+            return
+        room, seat, reason = await _seat(websocket, ip)
+        if reason is None and hub.seat_full(room, seat):
+            reason = "too_many_connections"
+        await websocket.accept()
+        if reason is not None:
             # Accepted only to say why, then closed: nothing of the table is sent.
-            await websocket.accept()
-            reason = "no_such_table" if room is None else "bad_key"
             await websocket.send_text(json.dumps({"type": "error", "reason": reason}))
             await websocket.close(CLOSE_CODES[reason])
             return
-        await websocket.accept()
-        settings = config.settings
-        client = Client(websocket, room, seat,
+        client = Client(websocket, room, seat, ip,
                         Bucket(settings.messages_per_second, settings.messages_burst, config.clock()))
         hub.add(client)
-        room.connect(seat, config.clock())
-        hub.changed(room)
         writer = asyncio.create_task(client.write())
         try:
-            await _read(websocket, client, hub, config.clock)
+            async with room.lock:
+                away = room.connect(seat, config.clock())
+                try:
+                    await tables.commit(room)
+                except RoomError as exc:  # the seat could not be handed back: try again later
+                    client.send(error_message(exc))
+                    client.close(CLOSE_CODES["server_busy"])
+                    return
+            if away is not None and away["moves"]:
+                client.send({"type": "while_away", "moves": away["moves"], "hands": away["hands"]})
+            hub.changed(room)
+            await _read(websocket, client)
         finally:
             hub.remove(client)
             room.disconnect(seat, config.clock())
             hub.changed(room)
-            writer.cancel()
+            if client.closing is None:
+                writer.cancel()
+            else:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 2.0)  # the refusal and the close go out
+
+    async def _seat(websocket, ip):
+        """(room, seat, None), or (None, None, reason) for a socket that opens no seat. An
+        unknown code and a wrong key get the same answer, and both count against the
+        address's guesses (30 a minute), like joins; an address out of guesses still opens its
+        own seats (of tables in memory: it loads nothing from the store any more)."""
+        guessing = tables.guess_allowed(ip)
+        code = websocket.path_params["code"]
+        try:
+            room = await tables.find(code) if guessing else tables.rooms.get(normalize(code))
+        except RoomError as exc:
+            return None, None, exc.reason if exc.reason in CLOSE_CODES else "server_busy"
+        seat = None if room is None else room.seat_of(websocket.query_params.get("key"))
+        if seat is not None:
+            return room, seat, None
+        if not guessing:
+            return None, None, "too_many_requests"
+        tables.refused(ip)
+        return None, None, "no_such_table"
+
+    async def _read(websocket, client):
+        room = client.room
+        while client.closing is None:
+            try:
+                message = await websocket.receive()
+            except WebSocketDisconnect:
+                return
+            if message["type"] == "websocket.disconnect":
+                return
+            now = config.clock()
+            if not client.bucket.take(now):
+                # One refusal a streak, and a client that keeps on is closed: a flood of
+                # frames costs the server neither memory nor a line per frame.
+                client.refused_in_a_row += 1
+                if client.refused_in_a_row == 1:
+                    client.send({"type": "error", "reason": "too_many_messages"})
+                elif client.refused_in_a_row >= settings.refused_in_a_row:
+                    client.close(POLICY_CLOSE)
+                continue
+            client.refused_in_a_row = 0
+            try:
+                parsed = parse(message.get("text"))
+                if parsed["type"] == PING:
+                    client.send({"type": PONG})
+                    continue
+                async with room.lock:
+                    try:
+                        handle(room, client.seat, parsed, now)
+                    except RoomError:
+                        raise
+                    except Exception:  # a bug: the table goes back to what is stored
+                        log.exception("table %s: a %s message failed", room.code, parsed["type"])
+                        room.rollback()
+                        raise RoomError("server_error") from None
+                    await tables.commit(room)
+            except RoomError as exc:
+                client.send(error_message(exc))
+                continue
+            if parsed["type"] == LEAVE:
+                for other in hub.of_seat(room, client.seat):
+                    other.send({"type": "error", "reason": "seat_given_up"})
+                    other.close(CLOSE_CODES["seat_given_up"])
+            hub.changed(room)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -121,7 +203,7 @@ def create_app(config):
                 config.dev.stop()
             for task in tasks:
                 task.cancel()
-            store.close()
+            storage.close()
 
     routes = [
         Route("/api/status", status, methods=["GET"]),
@@ -134,6 +216,7 @@ def create_app(config):
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.tables = tables
+    app.state.hub = hub
     if config.dev is not None:
         from server.dev import DevPages  # the generator is loaded in dev mode only
 
@@ -141,40 +224,19 @@ def create_app(config):
     return SecurityHeaders(app, config.origins[0])
 
 
-async def _read(websocket, client, hub, clock):
-    room = client.room
-    while True:
-        try:
-            message = await websocket.receive()
-        except WebSocketDisconnect:
-            return
-        if message["type"] == "websocket.disconnect":
-            return
-        now = clock()
-        if not client.bucket.take(now):
-            client.send({"type": "error", "reason": "too_many_messages"})
-            continue
-        text = message.get("text")
-        try:
-            if text is None:
-                raise RoomError("malformed_json", expected="text frames of JSON")
-            handle(room, client.seat, text, now)
-        except RoomError as exc:
-            client.send(error_message(exc))
-            continue
-        hub.changed(room)
-
-
 async def _timers(tables, hub, config):
     """Computer takeovers when their grace period ends; the expiry sweep every so often."""
     last_sweep = None
     while True:
-        for room in tables.tick():
-            hub.changed(room)
-        now = config.clock()
-        if last_sweep is None or now - last_sweep >= config.sweep_every:
-            tables.sweep()
-            last_sweep = now
+        try:
+            for room in await tables.tick():
+                hub.changed(room)
+            now = config.clock()
+            if last_sweep is None or now - last_sweep >= config.sweep_every:
+                await tables.sweep()
+                last_sweep = now
+        except Exception as exc:  # a storage fault must not stop the takeovers for good
+            log.warning("timers: %s: %s", type(exc).__name__, exc)
         await asyncio.sleep(config.tick)
 
 
@@ -192,7 +254,7 @@ async def _json_body(request, origins, optional=False):
         return {}, None
     try:
         data = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         data = None
     if not isinstance(data, dict):
         return None, _refusal(RoomError("bad_request", expected="a JSON object"))
@@ -203,8 +265,8 @@ def _refusal(exc):
     return JSONResponse(dict(exc.details, error=exc.reason), status_code=HTTP_STATUS.get(exc.reason, 400))
 
 
-def _ip(request):
-    return request.client.host if request.client else "unknown"
+def _ip(connection):
+    return connection.client.host if connection.client else "unknown"
 
 
 class SecurityHeaders:

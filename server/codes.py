@@ -4,24 +4,12 @@ import hashlib
 import hmac
 import secrets
 
-# No 0/O and no 1/I: a code read aloud or copied by hand cannot be mistaken.
-ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-LENGTH = 6  # 32**6, about a billion codes; guessing is slowed by the per-IP limits
+from game.wire import ALPHABET, CODE_LENGTH
 
 
 def new_code(prefix=""):
     """A random code; `prefix` fixes its first characters (a shard's, see docs/online.md)."""
-    return prefix + "".join(secrets.choice(ALPHABET) for _ in range(LENGTH - len(prefix)))
-
-
-def normalize(text):
-    """A code as typed: any case, spaces and dashes allowed; None if it cannot be a code."""
-    if not isinstance(text, str):
-        return None
-    code = text.replace(" ", "").replace("-", "").upper()
-    if len(code) != LENGTH or any(char not in ALPHABET for char in code):
-        return None
-    return code
+    return prefix + "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH - len(prefix)))
 
 
 def new_key():

@@ -38,6 +38,11 @@ class PerKey:
             bucket = self.buckets[key] = Bucket(self.rate, self.burst, now)
         return bucket.take(now)
 
+    def has(self, key, now):
+        """Whether `take` would succeed now (nothing is taken)."""
+        bucket = self.buckets.get(key)
+        return bucket is None or bucket.tokens + (now - bucket.last) * bucket.rate >= 1
+
     def forget_full(self, now):
         for key in [key for key, bucket in self.buckets.items() if bucket.full(now)]:
             del self.buckets[key]

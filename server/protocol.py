@@ -1,35 +1,44 @@
-"""The WebSocket messages: what a client may send, what each seat is sent.
+"""The WebSocket messages: what a client may send, what each seat is sent (docs/online.md).
 
 Client -> server (text frames of JSON, at most MAX_MESSAGE bytes):
     {"type": "act", "action": <Action.to_dict()>}
     {"type": "new_game", "accept": true}    offer a new game, or accept the other's offer
     {"type": "new_game", "accept": false}   refuse the other's offer, or withdraw one's own
+    {"type": "leave"}                       give the seat up for good
+    {"type": "ping"}                        answered by {"type": "pong"}
 Server -> client:
     {"type": "view", "version": N, "view": <that seat's view>, "table": <code, seats, offer>}
+    {"type": "while_away", "moves": N, "hands": N}   what the computer played for this seat
     {"type": "error", "reason": "<code>", ...}   nothing was changed
 """
 
 import json
 
+from game.wire import ACT, LEAVE, MAX_MESSAGE, NEW_GAME, PING, VIEW
 from server.room import RoomError
 
-MAX_MESSAGE = 4096  # bytes; the longest real message (a knock declaring melds) is ~200
 
-
-def handle(room, seat, text, now):
-    """Apply one client message for `seat`; RoomError if refused (nothing changed)."""
+def parse(text):
+    """The message dict of a text frame; RoomError (too_big, malformed_json, unknown_type)."""
+    if text is None:
+        raise RoomError("malformed_json", expected="text frames of JSON")
     if len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
         raise RoomError("too_big", limit=MAX_MESSAGE)
     try:
         message = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: a frame of ~1,000 nested brackets
         raise RoomError("malformed_json") from None
     if not isinstance(message, dict):
         raise RoomError("malformed_json")
-    handler = HANDLERS.get(message.get("type")) if isinstance(message.get("type"), str) else None
-    if handler is None:
-        raise RoomError("unknown_type", types=sorted(HANDLERS))
-    handler(room, seat, message, now)
+    if not isinstance(message.get("type"), str) or message["type"] not in TYPES:
+        raise RoomError("unknown_type", types=sorted(TYPES))
+    return message
+
+
+def handle(room, seat, message, now):
+    """Apply one parsed message that changes the table, for `seat`; RoomError if refused
+    (nothing changed). Pings are the connection's and are answered before this."""
+    HANDLERS[message["type"]](room, seat, message, now)
 
 
 def _act(room, seat, message, now):
@@ -43,23 +52,28 @@ def _new_game(room, seat, message, now):
     room.new_game(seat, accept, now)
 
 
-HANDLERS = {"act": _act, "new_game": _new_game}
+def _leave(room, seat, message, now):
+    room.leave(seat, now)
 
 
-def view_message(room, seat, since=None):
-    """The view message of `seat`, with the public events after the first `since` (None: none,
-    for a first view; the page draws the table as it is)."""
-    record = room.record
+HANDLERS = {ACT: _act, NEW_GAME: _new_game, LEAVE: _leave}
+TYPES = set(HANDLERS) | {PING}
+
+
+def view_message(room, seat, reader):
+    """The view message of `seat`, with the public events `reader` has not been sent yet (none
+    in a connection's first view: the page draws the table as it is)."""
     return {
-        "type": "view",
+        "type": VIEW,
         "version": room.version,
-        "view": room.match.view(seat, since).to_dict(),
+        "view": reader.view().to_dict(),
         "table": {
-            "code": record.code,
+            "code": room.code,
             "seat": seat,
-            "level": record.level,
+            "level": room.record.level,
             "seats": [room.seat_state(0), room.seat_state(1)],
-            "new_game_offered_by": record.restart_by,
+            "new_game_offered_by": room.restart_by,
+            "grace": room.grace,
         },
     }
 

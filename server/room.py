@@ -1,7 +1,13 @@
-"""One table: the match, who holds each seat, the computer taking over, a new game by consent.
+"""One table on the server: the game's `Table` and what only the server knows about it.
 
-Pure logic over a Store and a clock value passed in (`now`, seconds since the epoch), so tests
-drive it with a fake clock. Every change is written to the store before the method returns.
+The match, the turn rule, the computer's stepping and each connection's place in the events
+are `game.table`'s; a room adds the seat keys, who is connected, the computer taking over a
+seat whose player is away, a new game by consent, and what was last stored. Every change is
+made in memory and then written whole (`pending` / `committed`); a write that fails is undone
+(`rollback`), so neither seat ever sees a change that was not stored.
+
+Pure logic over a clock value passed in (`now`, seconds since the epoch): no I/O, no asyncio,
+so tests drive it with a fake clock and a plain Store.
 """
 
 import secrets
@@ -10,8 +16,9 @@ from game.actions import Action
 from game.ai import make_player
 from game.errors import IllegalAction
 from game.match import Match
-from game.rules import Rules
+from game.table import HUMAN, Table
 from server.codes import key_hash, key_matches, new_key
+from server.deals import SecretDeals, new_secret
 from server.store import Record
 
 
@@ -24,61 +31,120 @@ class RoomError(Exception):
         self.details = details
 
 
-def new_seed():
-    return secrets.randbits(32)
+def computer(level, seat):
+    """The computer player for a seat taken over; its own random choices owe nothing to the deal."""
+    return make_player(level, secrets.randbits(32))
 
 
 class Room:
-    def __init__(self, record, store, now, grace):
-        self.record = record
-        self.store = store
+    def __init__(self, record, now, grace):
+        self.record = record  # the table as last stored
         self.grace = grace  # seconds a disconnected player keeps their seat from the computer
-        self.match = replay(record)
+        self.table = Table.from_log(record.log, _seats(record), computer, _deals(record.secret))
+        self.stored = self.table.mark(record.log)  # what a failed write goes back to
+        self.secret = record.secret  # of the game being played (a new game brings a new one)
+        self.seats = [dict(seat) for seat in record.seats]  # key hashes and takeovers, live
+        self.restart_by = record.restart_by
+        self.away = [None if a is None else dict(a) for a in record.away]
+        self.active = record.active
         self.connections = [0, 0]  # open connections per seat
         self.away_since = [now, now]  # when each seat's last connection closed (or loading)
-        self.computers = [None, None]  # the computer player of a taken-over seat
         self.version = 0  # bumped on every change a seat can see
+        self.dirty = False  # changed in memory since the last write
 
     @classmethod
-    def open(cls, code, rules, level, store, now, grace):
-        """A new table with seat 0 taken; returns (room, key of seat 0)."""
+    def open(cls, code, rules, level, now, grace):
+        """A new table with seat 0 taken, not stored yet; returns (room, key of seat 0)."""
         key = new_key()
         seats = [{"key_hash": key_hash(key), "computer": False},
                  {"key_hash": None, "computer": False}]
-        record = Record(code, rules.to_dict(), level, new_seed(), seats, None, now, now)
-        store.insert(record)
-        return cls(record, store, now, grace), key
+        secret = new_secret()
+        log = Match.dealt(SecretDeals(secret), rules).to_dict()
+        record = Record(code, level, seats, None, now, now, log, secret)
+        return cls(record, now, grace), key
 
-    # --- seats ----------------------------------------------------------------------------
+    @property
+    def code(self):
+        return self.record.code
+
+    @property
+    def match(self):
+        return self.table.match
+
+    # --- storing -----------------------------------------------------------------------------
+
+    def pending(self):
+        """The record to write for the changes made in memory, or None when there are none."""
+        if not self.dirty:
+            return None
+        return Record(self.record.code, self.record.level, [dict(seat) for seat in self.seats],
+                      self.restart_by, self.record.created, self.active, self.table.to_log(),
+                      self.secret, [None if a is None else dict(a) for a in self.away])
+
+    def committed(self, record):
+        """`record` (from `pending`) is stored: it is what a failed write goes back to."""
+        self.record = record
+        self.stored = self.table.mark(record.log)
+        self.dirty = False
+
+    def rollback(self):
+        """The write of the changes made since the last commit failed: they are undone, in the
+        match (back to the stored log) and around it."""
+        record = self.record
+        self.table.back_to(self.stored)
+        self.secret = record.secret
+        self.seats = [dict(seat) for seat in record.seats]
+        for seat in (0, 1):
+            self.table.set_seat(seat, _who(record, seat))
+        self.restart_by = record.restart_by
+        self.away = [None if a is None else dict(a) for a in record.away]
+        self.active = record.active
+        self.version += 1
+        self.dirty = False
+
+    def _changed(self, now):
+        self.active = now
+        self.version += 1
+        self.dirty = True
+
+    # --- seats -----------------------------------------------------------------------------
 
     def seat_of(self, key):
         """The seat this key opens, or None."""
         for seat in (0, 1):
-            if key_matches(key, self.record.seats[seat]["key_hash"]):
+            if key_matches(key, self.seats[seat]["key_hash"]):
                 return seat
         return None
 
     def join(self, now):
-        """Take the free seat; returns (seat, key). A full table raises table_full."""
-        seats = self.record.seats
-        if seats[1]["key_hash"] is not None:
+        """Take a free seat; returns (seat, key). A full table raises table_full."""
+        free = [seat for seat in (0, 1) if self.seats[seat]["key_hash"] is None]
+        if not free:
             raise RoomError("table_full")
+        seat = free[0]
         key = new_key()
-        seats[1]["key_hash"] = key_hash(key)
-        self.away_since[1] = now
+        self.seats[seat] = {"key_hash": key_hash(key), "computer": False}
+        self.table.set_seat(seat, HUMAN)
+        self.away_since[seat] = now
         self._changed(now)
-        return 1, key
+        return seat, key
 
     @property
     def full(self):
-        return self.record.seats[1]["key_hash"] is not None
+        """Both seats are played: joined, or given up and played by the computer."""
+        return all(entry["key_hash"] is not None or entry["computer"] for entry in self.seats)
 
     def connect(self, seat, now):
-        """A player's connection opened: they play their seat again (the computer stops)."""
+        """A player's connection opened: they play their seat again (the computer stops).
+        Returns what the computer played for them meanwhile (None: nothing)."""
         self.connections[seat] += 1
-        self.record.seats[seat]["computer"] = False
-        self.computers[seat] = None
-        self._changed(now, self._play_computers())
+        away, self.away[seat] = self.away[seat], None
+        if self.seats[seat]["computer"]:
+            self.seats[seat]["computer"] = False
+            self.table.set_seat(seat, HUMAN)
+        self._play_computers()
+        self._changed(now)
+        return away
 
     def disconnect(self, seat, now):
         self.connections[seat] -= 1
@@ -86,16 +152,28 @@ class Room:
             self.away_since[seat] = now
         self.version += 1
 
+    def leave(self, seat, now):
+        """The seat's player gives it up for good: the key opens nothing any more, the link's
+        free seat can be taken by whoever opens it, and the computer plays it meanwhile."""
+        self.seats[seat] = {"key_hash": None, "computer": True}
+        self.table.set_seat(seat, self.record.level)
+        self.away[seat] = None
+        if self.restart_by == seat:
+            self.restart_by = None
+        self._play_computers()
+        self._changed(now)
+
     def tick(self, now):
         """Hand the seats away longer than the grace period to the computer; True if changed."""
-        taken = False
-        for seat in (0, 1):
-            if self._overdue(seat, now):
-                self.record.seats[seat]["computer"] = True
-                taken = True
+        taken = [seat for seat in (0, 1) if self._overdue(seat, now)]
         if not taken:
             return False
-        self._changed(now, self._play_computers())
+        for seat in taken:
+            self.seats[seat]["computer"] = True
+            self.table.set_seat(seat, self.record.level)
+            self.away[seat] = {"moves": 0, "hands": 0}
+        self._play_computers()
+        self._changed(now)
         return True
 
     def deadline(self):
@@ -104,14 +182,14 @@ class Room:
         return min(due) if due else None
 
     def _waiting(self, seat):
-        entry = self.record.seats[seat]
+        entry = self.seats[seat]
         return entry["key_hash"] is not None and not entry["computer"] and self.connections[seat] == 0
 
     def _overdue(self, seat, now):
         return self._waiting(seat) and now - self.away_since[seat] >= self.grace
 
     def seat_state(self, seat):
-        entry = self.record.seats[seat]
+        entry = self.seats[seat]
         return {"joined": entry["key_hash"] is not None, "connected": self.connections[seat] > 0,
                 "computer": entry["computer"]}
 
@@ -123,77 +201,67 @@ class Room:
             raise RoomError("no_opponent")
         try:
             action = Action.from_dict(data)
-        except (ValueError, TypeError, AttributeError) as exc:
+        except (ValueError, TypeError, AttributeError, RecursionError) as exc:
             raise RoomError("malformed_action", message=str(exc)) from None
-        player = self.match.current_player
-        if player is not None and player != seat:
-            raise RoomError("not_your_turn")
         try:
-            self.match.apply(action)
+            self.table.act(seat, action)
         except IllegalAction as exc:
+            if exc.reason == "not_your_turn":
+                raise RoomError("not_your_turn") from None
             raise RoomError("illegal_action", rule=exc.reason, message=str(exc),
                             details=_plain(exc.details)) from None
-        first = len(self.record.actions)
-        self.record.actions.append(action.to_dict())
         self._play_computers()
-        self._changed(now, first)
+        self._changed(now)
 
     def _play_computers(self):
-        """Let the computer move for taken-over seats while a human is there to play against.
-
-        Returns the index of the first new action in the log, or None if it played nothing.
-        Between hands the player who is there deals the next one, when they are ready.
-        """
-        first = None
+        """The computer moves for seats it plays while a person is there to play against
+        (both away: the table waits). Between hands the person there deals, when ready."""
         while True:
-            player = self.match.current_player
-            if player is None or not self.record.seats[player]["computer"]:
-                return first
-            if self.connections[1 - player] == 0:
-                return first
-            if self.computers[player] is None:
-                self.computers[player] = make_player(self.record.level, secrets.randbits(32))
-            action = self.computers[player].choose(self.match.view(player))
-            self.match.apply(action)
-            if first is None:
-                first = len(self.record.actions)
-            self.record.actions.append(action.to_dict())
+            seat = self.table.to_move()
+            if seat is None or self.connections[1 - seat] == 0:
+                return
+            hand = self.table.match.hand
+            self.table.step()
+            if self.away[seat] is not None:
+                self.away[seat]["moves"] += 1
+                if self.table.match.hand is hand and hand.phase == "over":
+                    self.away[seat]["hands"] += 1
 
     # --- a new game by consent --------------------------------------------------------------
 
     def new_game(self, seat, accept, now):
         """Offer, accept, refuse or withdraw a new game. Both players must accept."""
-        record = self.record
         if not accept:
-            if record.restart_by is None:
+            if self.restart_by is None:
                 raise RoomError("no_offer")
-            record.restart_by = None
+            self.restart_by = None
             self._changed(now)
             return
-        if record.restart_by is None or record.restart_by == seat:
-            record.restart_by = seat
+        if not self.full:
+            raise RoomError("no_opponent")
+        if self.restart_by is None or self.restart_by == seat:
+            self.restart_by = seat
             self._changed(now)
             return
-        record.restart_by = None
-        record.seed = new_seed()
-        record.actions = []
-        self.match = replay(record)
-        self._changed(now, 0)
-
-    # --- storage ----------------------------------------------------------------------------
-
-    def _changed(self, now, first_new_action=None):
-        self.record.active = now
-        self.version += 1
-        self.store.save(self.record, first_new_action)
+        self.restart_by = None
+        self.secret = new_secret()
+        deals = SecretDeals(self.secret)
+        self.table.new_game(Match.dealt(deals, self.match.rules), deals)
+        self._changed(now)
 
 
-def replay(record):
-    """The match of a stored table: dealt from the seed, every logged action replayed."""
-    match = Match.new(record.seed, Rules.from_dict(record.rules))
-    for data in record.actions:
-        match.apply(Action.from_dict(data))
-    return match
+def _seats(record):
+    return [_who(record, seat) for seat in (0, 1)]
+
+
+def _who(record, seat):
+    return record.level if record.seats[seat]["computer"] else HUMAN
+
+
+def _deals(secret):
+    # Tables converted from the first schema have no secret: their seed deals on until their
+    # next new game (server/migrations.py).
+    return None if secret is None else SecretDeals(secret)
 
 
 def _plain(value):

@@ -1,34 +1,30 @@
-"""SQLite storage that loses nothing: one row per table, one row per action.
+"""SQLite storage that loses nothing and fails safe: one row per table, written whole.
 
-WAL journal with synchronous=NORMAL: every committed action is in the WAL file before the
-player's view is sent, so a process killed with `kill -9` loses nothing (only a power cut could
-lose the last transactions). A match is never stored as state: it is replayed from the seed and
-the action log of the current game (every hand's actions, next_hand included), as saves are.
+A table's row holds its seats, the new-game offer, the deal secret and the table's log
+(`game.table.Table.to_log()`: rules, the score sheet and this hand's actions, as a saved match
+in the page), so every committed write is a whole, replayable table: a failed write leaves the
+previous one, never a log with a hole. WAL journal with synchronous=NORMAL: a commit is in the
+WAL file when it returns, so `kill -9` loses nothing (a power cut may lose the last ones).
+
+Every call here is blocking: the server makes them on its storage thread (`server.storage`),
+never on the event loop. Faults raise StoreError with one readable line; a second server on the
+same file is refused at open (an exclusive lock beside it), and the schema is migrated in
+order by `PRAGMA user_version`.
 """
 
+import fcntl
 import json
+import os
 import sqlite3
 from dataclasses import dataclass, field
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    code TEXT PRIMARY KEY,
-    rules TEXT NOT NULL,        -- Rules.to_dict() as JSON
-    level TEXT NOT NULL,        -- the computer level that takes over a seat
-    seed INTEGER NOT NULL,      -- of the current game
-    seats TEXT NOT NULL,        -- JSON [{"key_hash": str or null, "computer": bool}, x2]
-    restart_by INTEGER,         -- the seat that offered a new game, or NULL
-    created REAL NOT NULL,
-    active REAL NOT NULL        -- last activity, seconds since the epoch
-);
-CREATE TABLE IF NOT EXISTS actions (
-    code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
-    n INTEGER NOT NULL,         -- 0, 1, 2 ... in the current game
-    action TEXT NOT NULL,       -- Action.to_dict() as JSON
-    PRIMARY KEY (code, n)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS tables_active ON tables(active);
-"""
+from server.migrations import MIGRATIONS, VERSION
+
+BUSY_TIMEOUT_MS = 250  # a lock held elsewhere (a backup, a sqlite3 shell) fails a write this fast
+
+
+class StoreError(Exception):
+    """A storage fault, as one line for the log or the terminal."""
 
 
 @dataclass
@@ -36,85 +32,178 @@ class Record:
     """A stored table, as the room rebuilds it."""
 
     code: str
-    rules: dict
-    level: str
-    seed: int
-    seats: list  # [{"key_hash", "computer"}, {"key_hash", "computer"}]
-    restart_by: int | None
+    level: str  # the computer level that takes over a seat
+    seats: list  # [{"key_hash": str or None, "computer": bool}, x2]
+    restart_by: int | None  # the seat that offered a new game
     created: float
-    active: float
-    actions: list = field(default_factory=list)  # action dicts of the current game
+    active: float  # last activity, seconds since the epoch
+    log: dict  # Table.to_log()
+    secret: str | None  # hex of the deal secret (None: the log's seed deals, before version 2)
+    # Per seat taken over by the computer: {"moves", "hands"} it played there (told on return).
+    away: list = field(default_factory=lambda: [None, None])
+
+
+_COLUMNS = "code, level, seats, restart_by, created, active, log, secret, away"
 
 
 class Store:
     def __init__(self, path):
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+        self.path = str(path)
+        self._lock = _take_lock(self.path + ".lock")
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                                      timeout=BUSY_TIMEOUT_MS / 1000)
+            self.db.execute("PRAGMA busy_timeout=" + str(BUSY_TIMEOUT_MS))
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+            with self._transaction():  # a file this process can read but not write fails now
+                pass
+        except sqlite3.Error as exc:
+            self._lock.close()
+            raise StoreError(f"the database {self.path} cannot be used: {exc}") from None
 
     def close(self):
         self.db.close()
+        self._lock.close()
 
-    def exists(self, code):
-        return self.db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
+    def _migrate(self):
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > VERSION:
+            raise StoreError(f"the database {self.path} was written by a newer server "
+                             f"(schema {version}, this one knows {VERSION}): upgrade this server")
+        for number in range(version + 1, VERSION + 1):
+            with self._transaction():
+                MIGRATIONS[number](self.db)
+                self.db.execute(f"PRAGMA user_version={number}")
+
+    # --- tables ----------------------------------------------------------------------------------
 
     def insert(self, record):
+        """Store a new table; False (nothing written) when its code is taken already."""
+        try:
+            with self._transaction():
+                self.db.execute(f"INSERT INTO tables ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                _row(record))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def save(self, record):
+        """Write the table whole (its row holds everything: nothing else to keep in step)."""
+        row = _row(record)
         with self._transaction():
-            self.db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (record.code, json.dumps(record.rules), record.level, record.seed,
-                 json.dumps(record.seats), record.restart_by, record.created, record.active))
+            self.db.execute("UPDATE tables SET level = ?, seats = ?, restart_by = ?, created = ?,"
+                            " active = ?, log = ?, secret = ?, away = ? WHERE code = ?",
+                            row[1:] + (row[0],))
 
     def load(self, code):
-        row = self.db.execute(
-            "SELECT code, rules, level, seed, seats, restart_by, created, active FROM tables"
-            " WHERE code = ?", (code,)).fetchone()
+        """The stored table, or None; a row that cannot be read raises Unreadable."""
+        try:
+            row = self.db.execute(f"SELECT {_COLUMNS} FROM tables WHERE code = ?", (code,)).fetchone()
+        except sqlite3.Error as exc:
+            raise StoreError(f"table {code} could not be read: {exc}") from None
         if row is None:
             return None
-        actions = [json.loads(text) for (text,) in self.db.execute(
-            "SELECT action FROM actions WHERE code = ? ORDER BY n", (code,))]
-        return Record(row[0], json.loads(row[1]), row[2], row[3], json.loads(row[4]), row[5],
-                      row[6], row[7], actions)
+        try:
+            seats, log, away = json.loads(row[2]), json.loads(row[6]), json.loads(row[8])
+        except ValueError as exc:
+            raise Unreadable(f"its row is not JSON ({exc})") from None
+        if not (isinstance(seats, list) and len(seats) == 2 and all(isinstance(s, dict) for s in seats)):
+            raise Unreadable("its seats are not two objects")
+        if not (isinstance(away, list) and len(away) == 2):
+            raise Unreadable("its away record is not two entries")
+        return Record(row[0], row[1], seats, row[3], row[4], row[5], log, row[7], away)
 
-    def save(self, record, first_new_action=None):
-        """Write the table's row, and its actions from index `first_new_action` on (None: the
-        log is unchanged; 0 after a new game: the whole log is rewritten)."""
+    def set_aside(self, code, reason, now):
+        """Move a table that cannot be replayed out of play, whole, for an operator to look at
+        (`broken_tables`: its row as JSON and the reason); its code is never opened again."""
         with self._transaction():
-            self.db.execute(
-                "UPDATE tables SET seed = ?, seats = ?, restart_by = ?, active = ? WHERE code = ?",
-                (record.seed, json.dumps(record.seats), record.restart_by, record.active, record.code))
-            if first_new_action is None:
-                return
-            if first_new_action == 0:
-                self.db.execute("DELETE FROM actions WHERE code = ?", (record.code,))
-            self.db.executemany(
-                "INSERT INTO actions VALUES (?, ?, ?)",
-                [(record.code, n, json.dumps(record.actions[n]))
-                 for n in range(first_new_action, len(record.actions))])
+            cursor = self.db.execute("SELECT * FROM tables WHERE code = ?", (code,))
+            names = [column[0] for column in cursor.description]
+            row = cursor.fetchone()
+            if row is not None:
+                self.db.execute("INSERT OR REPLACE INTO broken_tables VALUES (?, ?, ?, ?)",
+                                (code, json.dumps(dict(zip(names, row, strict=True))), reason, now))
+            self.db.execute("DELETE FROM tables WHERE code = ?", (code,))
+
+    def is_set_aside(self, code):
+        return self.db.execute("SELECT 1 FROM broken_tables WHERE code = ?", (code,)).fetchone() is not None
+
+    def exists(self, code):
+        return self.db.execute("SELECT 1 FROM tables WHERE code = ? UNION ALL SELECT 1 FROM"
+                               " broken_tables WHERE code = ?", (code, code)).fetchone() is not None
 
     def idle(self, before):
         """Codes of the tables whose last activity is older than `before`."""
-        return [code for (code,) in self.db.execute(
-            "SELECT code FROM tables WHERE active < ?", (before,))]
+        return [code for (code,) in self.db.execute("SELECT code FROM tables WHERE active < ?", (before,))]
 
     def delete(self, codes):
         with self._transaction():
             self.db.executemany("DELETE FROM tables WHERE code = ?", [(code,) for code in codes])
 
     def _transaction(self):
-        return _Transaction(self.db)
+        return _Transaction(self.db, self.path)
+
+
+class Unreadable(Exception):
+    """A stored table whose row cannot be turned back into a table: the reason."""
+
+
+def _row(record):
+    return (record.code, record.level, json.dumps(record.seats), record.restart_by, record.created,
+            record.active, json.dumps(record.log, separators=(",", ":")), record.secret,
+            json.dumps(record.away))
 
 
 class _Transaction:
-    # Explicit BEGIN/COMMIT (autocommit connection): one fsync-free WAL commit per change.
-    def __init__(self, db):
+    # Explicit BEGIN/COMMIT (autocommit connection): one fsync-free WAL commit per write; any
+    # SQLite fault rolls back and becomes one StoreError line.
+    def __init__(self, db, path):
         self.db = db
+        self.path = path
 
     def __enter__(self):
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreError(str(exc)) from None
 
     def __exit__(self, kind, value, traceback):
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            try:
+                self.db.execute("COMMIT")
+                return False
+            except sqlite3.Error as exc:
+                value = exc
+        try:
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # the failed statement may have ended the transaction already
+        if isinstance(value, sqlite3.IntegrityError):
+            return False  # the caller's to handle (a code taken)
+        if isinstance(value, sqlite3.Error):
+            raise StoreError(str(value)) from None
         return False
+
+
+def _take_lock(path):
+    """An exclusive lock beside the database, held while this server runs: a second server on
+    the same file would keep its own copy of each table and erase the other's moves."""
+    try:
+        handle = open(path, "a+")
+    except OSError as exc:
+        raise StoreError(f"cannot create the lock file {path}: {exc.strerror}") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip() or "another process"
+        handle.close()
+        raise StoreError(f"another server (pid {holder}) is using this database; stop it, or give "
+                         f"this one its own --db (the lock is {path})") from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle

@@ -1,17 +1,27 @@
-"""Every table of the server: open, join, find (loaded from the store on first use), expire.
+"""Every table of the server: open, join, find (loaded from the store on first use), commit,
+takeovers and expiry.
 
-No asyncio here: the clock is a function passed in, so tests run it with a fake one.
+The rooms are plain logic (server/room.py); here they meet the store, through `Storage` (off
+the event loop), and asyncio: each room has a lock held from a change to its stored write, so
+no view is built from a change that was not stored, and a failed write is rolled back before
+anyone sees it. The clock is a function passed in, so tests run it with a fake one.
 """
 
+import asyncio
+import logging
 from dataclasses import dataclass
 
 from game.ai import LEVELS
+from game.errors import CorruptSave
 from game.rules import PRESETS, Rules
-from server.codes import new_code, normalize
+from game.wire import normalize
+from server.codes import new_code
 from server.limits import PerKey
 from server.room import Room, RoomError
+from server.store import StoreError, Unreadable
 
 DAY = 86400.0
+log = logging.getLogger("server")
 
 
 @dataclass(frozen=True)
@@ -22,86 +32,170 @@ class Settings:
     unload_after: float = 600.0  # an idle table without connections leaves memory (not the store)
     opens_per_minute: float = 10.0  # per IP, with a burst of `opens_burst`
     opens_burst: int = 20
-    joins_per_minute: float = 30.0  # per IP, counting unknown codes: slows guessing
+    joins_per_minute: float = 30.0  # per IP: joins and refused connections (unknown codes, bad keys)
     joins_burst: int = 30
     messages_per_second: float = 20.0  # per connection, with a burst of `messages_burst`
     messages_burst: int = 40
+    refused_in_a_row: int = 20  # messages refused for their rate before the connection is closed
+    sockets_per_seat: int = 4  # a phone, a laptop, a reload whose old socket is still closing
+    sockets_per_ip: int = 200  # a school or an office behind one address
+    sockets_in_all: int = 10_000  # lowered at start to what the process's file limit allows
     code_prefix: str = ""  # every code this process opens starts so (one shard of several)
 
 
 class Tables:
-    def __init__(self, store, clock, settings=Settings()):
-        self.store = store
+    def __init__(self, storage, clock, settings=Settings()):
+        self.storage = storage
         self.clock = clock
         self.settings = settings
         self.rooms = {}
+        self.loading = {}  # code -> lock of a load in progress (two loads would make two rooms)
         self.opens = PerKey(settings.opens_per_minute / 60.0, settings.opens_burst)
         self.joins = PerKey(settings.joins_per_minute / 60.0, settings.joins_burst)
 
-    def open(self, rules_name, level, ip):
+    async def open(self, rules_name, level, ip):
         """A new table; returns (room, key of seat 0). RoomError on bad input or too many."""
-        if rules_name not in PRESETS:
+        if not isinstance(rules_name, str) or rules_name not in PRESETS:
             raise RoomError("no_such_rules", choices=list(PRESETS))
         level = self.settings.level if level is None else level
-        if level not in LEVELS:
+        if not isinstance(level, str) or level not in LEVELS:
             raise RoomError("no_such_level", choices=list(LEVELS))
         now = self.clock()
         if not self.opens.take(ip, now):
             raise RoomError("too_many_tables")
-        code = new_code(self.settings.code_prefix)
-        while self.store.exists(code):
+        while True:
             code = new_code(self.settings.code_prefix)
-        room, key = Room.open(code, Rules.preset(rules_name), level, self.store, now, self.settings.grace)
-        self.rooms[code] = room
+            room, key = Room.open(code, Rules.preset(rules_name), level, now, self.settings.grace)
+            try:
+                if await self.storage("insert", room.record):
+                    break
+            except StoreError as exc:
+                log.warning("storage: a new table could not be stored (%s): nothing was opened", exc)
+                raise RoomError("storage") from None
+        self._keep(room)
         return room, key
 
-    def join(self, text, ip):
+    def guess_allowed(self, ip):
+        """Whether `ip` may still be refused a join or a connection (unknown code, wrong key)."""
+        return self.joins.has(ip, self.clock())
+
+    def refused(self, ip):
+        """Count a refused join or connection of `ip` against its guesses."""
+        self.joins.take(ip, self.clock())
+
+    async def join(self, text, ip):
         """Take the free seat of a table; returns (room, seat, key)."""
-        now = self.clock()
-        if not self.joins.take(ip, now):
+        if not self.guess_allowed(ip):
             raise RoomError("too_many_requests")
-        room = self.find(text)
+        room = await self.find(text)
         if room is None:
+            self.refused(ip)
             raise RoomError("no_such_table")
-        seat, key = room.join(now)
+        async with room.lock:
+            try:
+                seat, key = room.join(self.clock())
+            except RoomError:
+                self.refused(ip)
+                raise
+            await self.commit(room)
         return room, seat, key
 
-    def find(self, text):
-        """The table with this code (as typed), loading it from the store; None if unknown."""
+    async def find(self, text):
+        """The table with this code (as typed), loaded from the store on first use; None if
+        unknown. A stored table that cannot be replayed raises table_unreadable (it is set
+        aside for an operator: docs/online.md)."""
         code = normalize(text)
         if code is None:
             return None
         room = self.rooms.get(code)
-        if room is None:
-            record = self.store.load(code)
+        if room is not None:
+            return room
+        lock = self.loading.setdefault(code, asyncio.Lock())
+        try:
+            async with lock:
+                room = self.rooms.get(code)
+                if room is None:
+                    room = await self._load(code)
+            return room
+        finally:
+            if not lock.locked():
+                self.loading.pop(code, None)
+
+    async def _load(self, code):
+        try:
+            record = await self.storage("load", code)
             if record is None:
+                if await self.storage("is_set_aside", code):
+                    raise RoomError("table_unreadable")
                 return None
-            room = self.rooms[code] = Room(record, self.store, self.clock(), self.settings.grace)
+            room = Room(record, self.clock(), self.settings.grace)
+        except (Unreadable, CorruptSave, ValueError, TypeError, KeyError) as exc:
+            await self._set_aside(code, str(exc))
+            raise RoomError("table_unreadable") from None
+        except StoreError as exc:
+            log.warning("storage: table %s could not be read (%s)", code, exc)
+            raise RoomError("storage") from None
+        self._keep(room)
         return room
 
-    def tick(self):
+    async def _set_aside(self, code, reason):
+        log.warning("table %s cannot be replayed (%s): set aside in broken_tables", code, reason)
+        try:
+            await self.storage("set_aside", code, reason, self.clock())
+        except StoreError as exc:
+            log.warning("storage: table %s could not be set aside (%s)", code, exc)
+
+    def _keep(self, room):
+        room.lock = asyncio.Lock()
+        self.rooms[room.code] = room
+
+    async def commit(self, room):
+        """Store the room's changes (its lock is held); a failed write is rolled back, logged
+        in one line, and raises RoomError("storage"): nothing changed for either seat."""
+        record = room.pending()
+        if record is None:
+            return
+        try:
+            await self.storage("save", record)
+        except StoreError as exc:
+            room.rollback()
+            log.warning("storage: table %s: a change was not saved (%s); the table is as it was",
+                        room.code, exc)
+            raise RoomError("storage") from None
+        room.committed(record)
+
+    async def tick(self):
         """Run the takeovers that are due; returns the rooms that changed."""
         now = self.clock()
         changed = []
         for room in list(self.rooms.values()):
             due = room.deadline()
-            if due is not None and due <= now and room.tick(now):
-                changed.append(room)
+            if due is None or due > now:
+                continue
+            async with room.lock:
+                if not room.tick(now):
+                    continue
+                try:
+                    await self.commit(room)
+                except RoomError:
+                    continue  # rolled back: due again at the next tick
+            changed.append(room)
         return changed
 
-    def sweep(self):
+    async def sweep(self):
         """Remove the tables idle longer than the expiry (store and memory); unload idle rooms.
 
         A table with a player connected is never removed. Returns the removed codes.
         """
         now = self.clock()
-        idle = [code for code in self.store.idle(now - self.settings.expiry)
+        idle = [code for code in await self.storage("idle", now - self.settings.expiry)
                 if code not in self.rooms or not any(self.rooms[code].connections)]
-        self.store.delete(idle)
+        await self.storage("delete", idle)
         for code in idle:
             self.rooms.pop(code, None)
         for code, room in list(self.rooms.items()):
-            if not any(room.connections) and now - room.record.active > self.settings.unload_after:
+            if not any(room.connections) and now - room.active > self.settings.unload_after \
+                    and not room.lock.locked():
                 del self.rooms[code]
         self.opens.forget_full(now)
         self.joins.forget_full(now)

@@ -13,6 +13,7 @@ from websockets.sync.client import connect
 
 from game.ai import make_player
 from game.view import View
+from game.wire import normalize
 from server.app import Config, create_app
 from server.tables import Settings
 
@@ -33,6 +34,15 @@ class Running:
         self.port = port
         self.origin = f"http://127.0.0.1:{port}"
         self.tables = app.state.tables
+        self.hub = app.state.hub
+
+    def room(self, code):
+        """The table in the server's memory (opened or used since it started)."""
+        return self.tables.rooms[normalize(code)]
+
+    @property
+    def store(self):
+        return self.tables.storage.store
 
     def post(self, path, body=None, origin=None, raw=None):
         """(status, JSON answer) of a POST."""
@@ -84,8 +94,10 @@ def running(tmp_path, settings=None, clock=time.time, db=None):
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.01)
+    running = Running(port, app)
+    running.loop_thread = thread.ident
     try:
-        yield Running(port, app)
+        yield running
     finally:
         server.should_exit = True
         thread.join(TIMEOUT)

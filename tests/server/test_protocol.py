@@ -1,5 +1,5 @@
 """What a seat is sent: its own view, never the other seat's hidden cards, the stock or the
-seed; and the events since its last view."""
+deal secret; and the events since its last view."""
 
 import json
 
@@ -10,7 +10,7 @@ from game.cards import DECK
 from game.view import View
 from server.protocol import view_message
 from server.store import Store
-from tests.server.test_room import seated
+from tests.server.test_room import commit, seated
 
 CODES = {card.code for card in DECK}
 
@@ -44,30 +44,35 @@ def store(tmp_path):
 
 
 @pytest.mark.parametrize("rules", ["classic", "modern", "oklahoma"])
-def test_no_message_holds_a_hidden_card_or_the_seed(store, rules):
+def test_no_message_holds_a_hidden_card_or_the_secret(store, rules):
     room = seated(store, rules=rules)
     players = [make_player("medium", 1), make_player("hard", 2)]
-    seen = [0, 0]
+    readers = [room.table.reader(0), room.table.reader(1)]
+    secret = room.secret
     for step in range(2000):
         match = room.match
         for seat in (0, 1):
-            message = json.loads(json.dumps(view_message(room, seat, seen[seat])))
-            seen[seat] = message["view"]["event_count"]
-            assert not codes_in(message) & hidden_from(match, seat), (rules, step, seat)
-            assert str(room.record.seed) not in json.dumps(message)
+            text = json.dumps(view_message(room, seat, readers[seat]))
+            assert not codes_in(json.loads(text)) & hidden_from(match, seat), (rules, step, seat)
+            assert secret[:16] not in text and secret[-16:] not in text
         if match.is_over:
             break
         mover = 0 if match.current_player is None else match.current_player
         room.act(mover, players[mover].choose(match.view(mover)).to_dict(), float(step))
+        commit(room, store)
     assert room.match.is_over
+    assert '"seed": null' in json.dumps(room.table.to_log())
 
 
 def test_each_view_carries_the_events_since_the_last_one(store):
     room = seated(store)
-    first = view_message(room, 0)["view"]
+    reader = room.table.reader(0)
+    first = view_message(room, 0, reader)["view"]
     assert first["events"] == []
     mover = room.match.current_player
-    room.act(mover, room.match.legal_actions()[0].to_dict(), 1.0)
-    after = view_message(room, 0, first["event_count"])["view"]
-    assert [event["kind"] for event in after["events"]] == [room.record.actions[0]["kind"]]
+    action = room.match.legal_actions()[0]
+    room.act(mover, action.to_dict(), 1.0)
+    after = view_message(room, 0, reader)["view"]
+    assert [event["kind"] for event in after["events"]] == [action.kind]
     assert View.from_dict(after).legal_actions == room.match.view(0).legal_actions
+    assert view_message(room, 0, reader)["view"]["events"] == []  # each event handed out once

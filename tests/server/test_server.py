@@ -1,11 +1,13 @@
 """The real server on a free 127.0.0.1 port with real WebSocket clients."""
 
+import contextlib
 import json
+import sqlite3
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from server.protocol import MAX_MESSAGE
+from game.wire import MAX_MESSAGE
 from server.tables import Settings
 from tests.server.helpers import (
     TIMEOUT,
@@ -13,6 +15,7 @@ from tests.server.helpers import (
     receive,
     running,
     seated,
+    view_after,
     wait_for,
 )
 
@@ -42,9 +45,9 @@ def _play_a_whole_match(server):
     final = views[0]["view"]
     assert final["winner"] in (0, 1) and max(final["scores"]) >= 50
     assert views[1]["view"]["totals"] == final["totals"]
-    room = server.tables.find(code)
-    assert room.match.is_over and len(room.record.actions) == sent
-    assert server.tables.store.load(code).actions == room.record.actions
+    room = server.room(code)
+    assert room.match.is_over
+    assert server.store.load(code).log == room.table.to_log() == room.record.log
 
 
 def test_the_other_seats_presence_is_sent(server):
@@ -61,12 +64,13 @@ def test_opening_and_joining_over_http(server):
     status, opened = server.post("/api/tables", {"rules": "oklahoma", "lang": "vi"})
     assert status == 201
     assert opened["seat"] == 0 and len(opened["key"]) >= 22
-    assert opened["invite"] == "/vi/#table=" + opened["code"]
+    # The link names no language: the root page sends the friend to theirs.
+    assert opened["invite"] == "/#table=" + opened["code"]
     status, joined = server.post(f"/api/tables/{opened['code'].lower()}/join")
     assert status == 200 and joined["seat"] == 1 and joined["key"] != opened["key"]
     assert server.post(f"/api/tables/{opened['code']}/join") == (409, {"error": "table_full"})
     assert server.post("/api/tables/ZZZZZZ/join") == (404, {"error": "no_such_table"})
-    assert server.post("/api/tables", {"rules": "classic", "lang": "xx"})[1]["invite"].startswith("/en/")
+    assert server.post("/api/tables", {"rules": "classic", "lang": {"a": 1}})[0] == 201  # ignored
 
 
 @pytest.mark.parametrize("body, raw, reason", [
@@ -75,6 +79,11 @@ def test_opening_and_joining_over_http(server):
     (None, b"{not json", "bad_request"),
     (None, b"[1, 2]", "bad_request"),
     (None, b'{"rules": "' + b"x" * 2000 + b'"}', "too_big"),
+    (None, b"[" * 1000, "bad_request"),  # RecursionError in json.loads
+    (None, b'{"rules": ' + b"[" * 500 + b"]" * 500 + b"}", "no_such_rules"),
+    ({"rules": ["classic"]}, None, "no_such_rules"),
+    ({"rules": {"name": "classic"}}, None, "no_such_rules"),
+    ({"rules": "classic", "level": ["hard"]}, None, "no_such_level"),
 ])
 def test_bad_openings_are_refused_with_a_reason(server, body, raw, reason):
     status, answer = server.post("/api/tables", body, raw=raw)
@@ -90,21 +99,39 @@ def test_a_cross_site_page_cannot_open_tables_or_connect(server):
         server.socket(code, key0, origin="http://evil.example")
     assert refused.value.response.status_code == 403
     assert json.loads(refused.value.response.body) == {"error": "bad_origin"}
-    assert server.tables.find(code).connections == [0, 0]
+    assert server.room(code).connections == [0, 0]
 
 
-@pytest.mark.parametrize("which, reason, close_code", [
-    ("wrong key", "bad_key", 4403), ("no key", "bad_key", 4403), ("no table", "no_such_table", 4404),
-])
-def test_a_bad_key_or_code_is_refused_and_sees_nothing(server, which, reason, close_code):
-    code, _, _ = server.table()
-    target = {"wrong key": (code, "A" * 22), "no key": (code, ""), "no table": ("ZZZZZZ", "A" * 22)}
-    with server.socket(*target[which]) as stranger:
-        assert json.loads(stranger.recv(timeout=TIMEOUT)) == {"type": "error", "reason": reason}
+def refused_socket(server, code, key):
+    """(the error message's reason, the close code) of a socket that opens no seat."""
+    with server.socket(code, key) as stranger:
+        answer = json.loads(stranger.recv(timeout=TIMEOUT))
         with pytest.raises(ConnectionClosed):
             stranger.recv(timeout=TIMEOUT)
-        assert stranger.close_code == close_code
-    assert server.tables.find(code).connections == [0, 0]
+        assert answer["type"] == "error" and set(answer) == {"type", "reason"}
+        return answer["reason"], stranger.close_code
+
+
+@pytest.mark.parametrize("which", ["wrong key", "no key", "no table"])
+def test_a_bad_key_or_code_is_refused_alike_and_sees_nothing(server, which):
+    code, _, _ = server.table()
+    target = {"wrong key": (code, "A" * 22), "no key": (code, ""), "no table": ("ZZZZZZ", "A" * 22)}
+    # The same answer whether the table exists or not: the socket is no oracle of codes.
+    assert refused_socket(server, *target[which]) == ("no_such_table", 4404)
+    assert server.room(code).connections == [0, 0]
+
+
+def test_refused_sockets_count_against_the_address_like_joins(tmp_path):
+    with running(tmp_path, Settings(joins_burst=5, joins_per_minute=0.001)) as server:
+        code, key0, _ = server.table()
+        for _ in range(5):
+            assert refused_socket(server, "ZZZZZZ", "A" * 22) == ("no_such_table", 4404)
+        # Locked: no more guesses answered (the existing table gets the same answer) ...
+        assert refused_socket(server, code, "B" * 22) == ("too_many_requests", 4430)
+        assert server.post(f"/api/tables/{code}/join")[1] == {"error": "too_many_requests"}
+        # ... but the key of a seat still opens it: a guesser only locks out its own guesses.
+        with server.socket(code, key0) as seat0:
+            assert receive(seat0)["table"]["seat"] == 0
 
 
 def test_the_page_is_served_with_a_csp_allowing_only_this_server(server):
@@ -121,6 +148,10 @@ def test_the_page_is_served_with_a_csp_allowing_only_this_server(server):
 
 BAD_INPUTS = [
     ("not json", "malformed_json"),
+    ("[" * 1000, "malformed_json"),  # RecursionError in json.loads
+    ('{"type": "act", "action": ' + "[" * 995 + "]" * 995 + "}", "malformed_json"),
+    ('{"type": "new_game", "accept": ' + "[" * 995 + "]" * 995 + "}", "malformed_json"),
+    ('{"type": ["act"]}', "unknown_type"),
     ("[1, 2, 3]", "malformed_json"),
     ('{"kind": "draw_stock"}', "unknown_type"),
     ('{"type": "shout"}', "unknown_type"),
@@ -136,12 +167,12 @@ BAD_INPUTS = [
 
 def test_every_bad_input_gets_its_reason_and_changes_nothing(server):
     code, key0, key1 = server.table()
-    room = server.tables.find(code)
+    room = server.room(code)
     with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
         views = dict(enumerate(seated(seat0, seat1)))
         mover = views[0]["view"]["turn"]
         sockets = {0: seat0, 1: seat1}
-        before = (room.match.to_dict(), list(room.record.actions), room.version)
+        before = (room.table.to_log(), room.version)
         legal = views[1 - mover]["view"]["legal_actions"]
         assert legal == []
         inputs = BAD_INPUTS + [
@@ -153,7 +184,7 @@ def test_every_bad_input_gets_its_reason_and_changes_nothing(server):
             sockets[seat].send(text)
             answer = json.loads(sockets[seat].recv(timeout=TIMEOUT))
             assert answer["type"] == "error" and answer["reason"] == reason, (text, answer)
-            assert (room.match.to_dict(), room.record.actions, room.version) == before, text
+            assert (room.table.to_log(), room.version) == before, text
         seat0.send(b"\x00binary")
         assert json.loads(seat0.recv(timeout=TIMEOUT))["reason"] == "malformed_json"
         # The engine's own reason comes along with an illegal action.
@@ -163,19 +194,24 @@ def test_every_bad_input_gets_its_reason_and_changes_nothing(server):
         # A legal action still works after all that, and both seats see it.
         sockets[mover].send(json.dumps({"type": "act", "action": views[mover]["view"]["legal_actions"][0]}))
         assert receive(sockets[mover])["version"] > views[mover]["version"]
-        assert len(room.record.actions) >= 1
+        assert len(room.record.log["actions"]) >= 1
 
 
-def test_too_many_messages_are_refused(tmp_path):
-    settings = Settings(messages_per_second=0.001, messages_burst=5)
+def test_too_many_messages_are_refused_once_and_a_flood_is_closed(tmp_path):
+    settings = Settings(messages_per_second=0.001, messages_burst=5, refused_in_a_row=50)
     with running(tmp_path, settings) as server:
         code, key0, _ = server.table()
         with server.socket(code, key0) as seat0:
             receive(seat0)
-            for _ in range(8):
+            for _ in range(100):
                 seat0.send('{"type": "shout"}')
-            reasons = [json.loads(seat0.recv(timeout=TIMEOUT))["reason"] for _ in range(8)]
-    assert reasons == ["unknown_type"] * 5 + ["too_many_messages"] * 3
+            answers = []
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    answers.append(json.loads(seat0.recv(timeout=TIMEOUT))["reason"])
+            # One refusal for the whole streak (not one queued per frame), then closed.
+            assert answers == ["unknown_type"] * 5 + ["too_many_messages"]
+            assert seat0.close_code == 1008
 
 
 def offered_by(seat):
@@ -208,7 +244,7 @@ def test_a_new_game_by_consent_over_the_sockets(server):
 def test_the_computer_takes_over_a_player_who_left_and_gives_the_seat_back(tmp_path):
     with running(tmp_path, Settings(grace=0.3)) as server:
         code, key0, key1 = server.table()
-        room = server.tables.find(code)
+        room = server.room(code)
         with server.socket(code, key0) as seat0:
             with server.socket(code, key1) as seat1:
                 seated(seat0, seat1)
@@ -217,7 +253,138 @@ def test_the_computer_takes_over_a_player_who_left_and_gives_the_seat_back(tmp_p
             # After it, the computer plays seat 1 at once, and seat 0 is told.
             taken = wait_for(seat0, lambda message: message["table"]["seats"][1]["computer"])
             assert taken["view"]["turn"] in (0, None)
+            view = taken
+            while not any(move[0] == 1 for move in view["view"]["history"][len(taken["view"]["history"]):]):
+                # seat 0 plays until the computer has answered for seat 1
+                assert view["view"]["turn"] == 0
+                action = view["view"]["legal_actions"][0]
+                seat0.send(json.dumps({"type": "act", "action": action}))
+                view = view_after(seat0, view["version"])
             with server.socket(code, key1) as seat1:
+                told = json.loads(seat1.recv(timeout=TIMEOUT))  # what the computer played meanwhile
+                assert told["type"] == "while_away" and told["moves"] >= 1 and told["hands"] >= 0
                 back = receive(seat1)
                 assert back["table"]["seats"][1] == {"joined": True, "connected": True, "computer": False}
                 assert back["view"]["hand"] == [card.code for card in room.match.hand.hands[1]]
+                assert back["table"]["grace"] == 0.3
+
+
+def test_a_write_that_fails_answers_the_mover_and_shows_the_other_seat_nothing(server):
+    code, key0, key1 = server.table()
+    room = server.room(code)
+    with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
+        views = seated(seat0, seat1)
+        mover = views[0]["view"]["turn"]
+        sockets = (seat0, seat1)
+        before = room.table.to_log()
+        other = sqlite3.connect(server.store.path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # a backup or an operator's shell holds the lock
+        action = views[mover]["view"]["legal_actions"][0]
+        sockets[mover].send(json.dumps({"type": "act", "action": action}))
+        assert json.loads(sockets[mover].recv(timeout=TIMEOUT)) == {"type": "error", "reason": "storage"}
+        assert server.get("/api/status")[0] == 200  # the server answers meanwhile
+        other.execute("ROLLBACK")
+        other.close()
+        assert room.table.to_log() == before and server.store.load(code).log == before
+        # The other seat was sent nothing; the same move then goes through for both.
+        sockets[mover].send(json.dumps({"type": "act", "action": action}))
+        after = [receive(seat) for seat in (sockets[1 - mover], sockets[mover])]
+        for message in after:
+            assert [e["kind"] for e in message["view"]["events"]] == [action["kind"]]
+
+
+def test_the_store_runs_off_the_event_loop(server):
+    import threading
+
+    seen = []
+    store = server.store
+    real = store.load
+
+    def load(code):
+        seen.append(threading.get_ident())
+        return real(code)
+
+    store.load = load
+    server.post("/api/tables/ZZZZZZ/join")  # an unknown code: the store is asked
+    assert server.post("/api/tables/ZZZZZZ/join")[0] == 404
+    store.load = real
+    assert seen and all(ident != server.loop_thread for ident in seen)
+
+
+def test_a_seat_holds_a_few_sockets_and_no_more(server):
+    code, key0, _ = server.table()
+    with contextlib.ExitStack() as stack:
+        opened = [stack.enter_context(server.socket(code, key0)) for _ in range(4)]
+        for socket in opened:
+            assert receive(socket)["table"]["seat"] == 0
+        assert refused_socket(server, code, key0) == ("too_many_connections", 4429)
+
+
+@pytest.mark.parametrize("settings, status, reason", [
+    (Settings(sockets_per_ip=3), 429, "too_many_connections"),
+    (Settings(sockets_in_all=3), 503, "server_busy"),
+])
+def test_one_address_and_the_whole_server_have_a_cap(tmp_path, settings, status, reason):
+    with running(tmp_path, settings) as server, contextlib.ExitStack() as stack:
+        code, key0, key1 = server.table()
+        for key in (key0, key0, key1):
+            stack.enter_context(server.socket(code, key))
+        with pytest.raises(InvalidStatus) as refused:
+            server.socket(code, key1)
+        assert refused.value.response.status_code == status
+        assert json.loads(refused.value.response.body) == {"error": reason}
+
+
+def test_a_ping_is_answered(server):
+    code, key0, _ = server.table()
+    with server.socket(code, key0) as seat0:
+        receive(seat0)
+        seat0.send('{"type": "ping"}')
+        assert json.loads(seat0.recv(timeout=TIMEOUT)) == {"type": "pong"}
+
+
+def test_leaving_for_good_frees_the_seat_and_closes_its_other_windows(server):
+    code, key0, key1 = server.table()
+    with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1, \
+            server.socket(code, key1) as laptop:
+        seated(seat0, seat1)
+        receive(laptop)
+        seat1.send('{"type": "leave"}')
+        for socket in (seat1, laptop):
+            with pytest.raises(ConnectionClosed):
+                while True:
+                    message = json.loads(socket.recv(timeout=TIMEOUT))
+                    if message["type"] == "error":
+                        assert message["reason"] == "seat_given_up"
+            assert socket.close_code == 4401
+        left = wait_for(seat0, lambda m: not m["table"]["seats"][1]["joined"])
+        assert left["table"]["seats"][1]["computer"] is True
+        assert refused_socket(server, code, key1) == ("no_such_table", 4404)  # the key is void
+        status, joined = server.post(f"/api/tables/{code}/join")  # the link works again
+        assert status == 200 and joined["seat"] == 1
+
+
+def test_a_table_that_cannot_be_replayed_answers_one_documented_refusal(server):
+    code, key0, _ = server.table()
+    log = dict(server.store.load(code).log, actions=[{"kind": "discard", "card": "AS"}])
+    server.store.db.execute("UPDATE tables SET log = ? WHERE code = ?", (json.dumps(log), code))
+    server.tables.rooms.clear()
+    assert refused_socket(server, code, key0) == ("table_unreadable", 4410)
+    assert server.post(f"/api/tables/{code}/join") == (410, {"error": "table_unreadable"})
+    assert server.store.is_set_aside(code)
+
+
+def test_the_deal_secret_never_leaves_the_server(tmp_path):
+    with running(tmp_path, FAST) as server:
+        status, opened = server.post("/api/tables", {"rules": "short"})
+        status, joined = server.post(f"/api/tables/{opened['code']}/join")
+        code, key0, key1 = opened["code"], opened["key"], joined["key"]
+        secret = server.room(code).secret
+        assert secret not in json.dumps([opened, joined])
+        texts = []
+        with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
+            views, _ = play_match([seat0, seat1], seated(seat0, seat1))
+            texts.append(json.dumps(views))
+        assert server.room(code).match.is_over
+        assert secret not in "".join(texts) and secret[:12] not in "".join(texts)
+        assert '"seed": null' in json.dumps(views[0]) or "seed" not in json.dumps(views[0])

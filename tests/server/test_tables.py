@@ -1,12 +1,25 @@
-"""The registry: codes, joining, per-IP limits, loading from the store, the expiry sweep."""
+"""The registry: codes, joining, per-IP limits, loading from the store, a table that cannot
+be replayed, the expiry sweep."""
+
+import asyncio
+import json
+import sqlite3
 
 import pytest
 
-from server.codes import ALPHABET, LENGTH, normalize
+from game.wire import ALPHABET, CODE_LENGTH, normalize
 from server.room import RoomError
+from server.storage import Storage
 from server.store import Store
 from server.tables import DAY, Settings, Tables
-from tests.server.test_room import Clock
+
+
+class Clock:
+    def __init__(self, now=1_000_000.0):
+        self.now = now
+
+    def __call__(self):
+        return self.now
 
 
 @pytest.fixture
@@ -15,33 +28,62 @@ def clock():
 
 
 @pytest.fixture
-def tables(tmp_path, clock):
-    store = Store(tmp_path / "tables.sqlite3")
-    yield Tables(store, clock, Settings())
-    store.close()
+def loop():
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()
+
+
+class Sync:
+    """The registry's coroutines run to their end on one loop: `tables.open(...)` returns."""
+
+    def __init__(self, tables, loop):
+        self.inner = tables
+        self.loop = loop
+
+    def __getattr__(self, name):
+        value = getattr(self.inner, name)
+        if asyncio.iscoroutinefunction(value):
+            return lambda *args: self.loop.run_until_complete(value(*args))
+        return value
+
+
+def registry(path, clock, loop, settings=None):
+    return Sync(Tables(Storage(Store(path)), clock, settings or Settings()), loop)
+
+
+@pytest.fixture
+def tables(tmp_path, clock, loop):
+    tables = registry(tmp_path / "tables.sqlite3", clock, loop)
+    yield tables
+    tables.storage.close()
+
+
+def stored(tables, code):
+    return tables.storage.store.load(code)
 
 
 def test_codes_are_short_and_unambiguous(tables):
     codes = {tables.open("classic", None, f"ip{n}")[0].record.code for n in range(50)}
     assert len(codes) == 50
     for code in codes:
-        assert len(code) == LENGTH and set(code) <= set(ALPHABET)
+        assert len(code) == CODE_LENGTH and set(code) <= set(ALPHABET)
     assert not set("01IO") & set(ALPHABET)
 
 
-def test_a_shard_opens_only_codes_of_its_prefix(tmp_path, clock):
-    store = Store(tmp_path / "shard.sqlite3")
-    shard = Tables(store, clock, Settings(code_prefix="K"))
+def test_a_shard_opens_only_codes_of_its_prefix(tmp_path, clock, loop):
+    shard = registry(tmp_path / "shard.sqlite3", clock, loop, Settings(code_prefix="K"))
     codes = [shard.open("classic", None, f"ip{n}")[0].record.code for n in range(20)]
     assert all(code[0] == "K" and normalize(code) == code for code in codes)
     assert len({code[1:] for code in codes}) == 20
-    store.close()
+    shard.storage.close()
 
 
 def test_a_code_may_be_typed_loosely():
     assert normalize(" abc-def ") == "ABCDEF"
     assert normalize("ABCDE0") is None  # 0 is never in a code
     assert normalize("ABC") is None and normalize(12) is None
+    assert normalize("A" * 100_000) is None
 
 
 def test_join_takes_the_free_seat_then_the_table_is_full(tables):
@@ -91,19 +133,40 @@ def test_guessing_codes_is_limited_per_ip(tables):
     assert refused.value.reason == "too_many_requests"
 
 
-def test_a_table_is_loaded_from_the_store_when_asked_for(tables, tmp_path, clock):
+def test_a_table_is_loaded_from_the_store_when_asked_for(tables, tmp_path, clock, loop):
     room, key = tables.open("oklahoma", "easy", "a")
     tables.join(room.record.code, "b")
     room.connect(0, clock())
     room.connect(1, clock())
     seat = room.match.current_player
     room.act(seat, room.match.legal_actions()[0].to_dict(), clock())
-    again = Tables(Store(tmp_path / "tables.sqlite3"), clock)
+    tables.commit(room)
+    tables.storage.close()
+    again = registry(tmp_path / "tables.sqlite3", clock, loop)
     loaded = again.find(room.record.code)
     assert loaded is not room
     assert loaded.match.to_dict() == room.match.to_dict()
     assert loaded.seat_of(key) == 0 and loaded.record.level == "easy"
     assert again.find("ABCDEF") is None
+    again.storage.close()
+
+
+def test_a_table_that_cannot_be_replayed_is_set_aside_with_one_answer(tables, caplog):
+    room, _ = tables.open("classic", None, "a")
+    code = room.code
+    tables.rooms.clear()
+    store = tables.storage.store
+    log = dict(stored(tables, code).log, actions=[{"kind": "discard", "card": "AS"}])
+    store.db.execute("UPDATE tables SET log = ? WHERE code = ?", (json.dumps(log), code))
+    for _ in range(2):  # the first load sets it aside; the next finds it there
+        with pytest.raises(RoomError) as refused:
+            tables.find(code)
+        assert refused.value.reason == "table_unreadable"
+    assert store.is_set_aside(code) and stored(tables, code) is None
+    assert sum("cannot be replayed" in record.getMessage() for record in caplog.records) == 1
+    with pytest.raises(RoomError) as refused:
+        tables.join(code, "b")
+    assert refused.value.reason == "table_unreadable"
 
 
 def test_the_sweep_removes_tables_idle_for_seven_days(tables, clock):
@@ -115,12 +178,12 @@ def test_the_sweep_removes_tables_idle_for_seven_days(tables, clock):
     clock.now += 4 * DAY + 1
     assert tables.sweep() == [old.record.code]
     assert tables.find(old.record.code) is None
-    assert not tables.store.exists(old.record.code)
+    assert stored(tables, old.record.code) is None
     assert tables.find(recent.record.code) is not None
 
     clock.now += 7 * DAY
     assert tables.sweep() == [recent.record.code]  # the table with a player stays
-    assert tables.store.exists(kept.record.code)
+    assert stored(tables, kept.record.code) is not None
 
 
 def test_idle_rooms_leave_memory_but_not_the_store(tables, clock):
@@ -139,3 +202,23 @@ def test_tick_hands_overdue_seats_to_the_computer(tables, clock):
     clock.now += tables.settings.grace
     assert tables.tick() == [room]
     assert room.seat_state(1)["computer"]
+
+
+def test_a_write_that_fails_is_rolled_back_logged_once_and_answered(tables, clock, caplog):
+    room, _ = tables.open("classic", None, "a")
+    tables.join(room.code, "b")
+    room.connect(0, clock())
+    room.connect(1, clock())
+    tables.commit(room)
+    before = room.table.to_log()
+    other = sqlite3.connect(tables.storage.store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # a backup holds the lock
+    room.act(room.match.current_player, room.match.legal_actions()[0].to_dict(), clock())
+    with pytest.raises(RoomError) as refused:
+        tables.commit(room)
+    assert refused.value.reason == "storage"
+    assert room.table.to_log() == before and room.pending() is None
+    lines = [r.getMessage() for r in caplog.records if r.name == "server"]
+    assert len(lines) == 1 and "a change was not saved (database is locked)" in lines[0]
+    other.execute("ROLLBACK")
+    assert stored(tables, room.code).log == before
