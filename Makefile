@@ -16,10 +16,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP) ## Create .venv and install the project with its dev extras
 
-# Lint first, then make sure Chromium is there (installed when root, else the command to run):
+# Lint first, then make sure Chromium and nginx are there (installed when root, else the command to run):
 # the browser tests fail, never skip, without it.
 test: lint $(STAMP) ## Run ruff and every test, the browser tests included
-	tests/browser/ensure-chromium
+	tests/ensure-system
 	$(PY) -m pytest -q
 
 lint: $(STAMP) ## Check the code with ruff
@@ -44,6 +44,11 @@ serve: $(STAMP) ## Build, serve on http://127.0.0.1:8000/ with the online tables
 	$(PY) -m server --host 127.0.0.1 --port 8000 --site site --db tables.sqlite3 --dev \
 		$(if $(INCOMPLETE),--allow-incomplete)
 
+# The tables past one process: nginx (Debian's) serves the site and routes each table to its
+# shard by the code's first character (server/cluster.py, docs/online.md).
+cluster: site ## Build, then serve through nginx with SHARDS table processes (default 3) on :8000
+	$(PY) -m server.cluster --shards $(or $(SHARDS),3) --port 8000 --site site --db-dir tables
+
 extract: $(STAMP) ## Extract messages into the .pot templates
 	$(PY) -m generator extract
 
@@ -65,4 +70,4 @@ arena: $(STAMP) ## Play the standard table of computer-player matchups
 clean: ## Remove the built site and caches
 	rm -rf site .pytest_cache .ruff_cache
 
-.PHONY: help install test lint golden bench lighthouse site serve extract update-po stats init-lang arena clean
+.PHONY: help install test lint golden bench lighthouse site serve cluster extract update-po stats init-lang arena clean

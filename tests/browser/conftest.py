@@ -2,7 +2,7 @@
 
 Chromium is Debian's (/usr/bin/chromium), driven by Playwright for Python; never
 `playwright install`. Without it the browser tests fail (they never skip): `make test`
-installs it first when it can (tests/browser/ensure-chromium).
+installs it first when it can (tests/ensure-system).
 """
 
 import contextlib

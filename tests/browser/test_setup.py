@@ -9,7 +9,7 @@ import pytest
 
 from tests.browser import conftest
 
-SCRIPT = Path(conftest.__file__).with_name("ensure-chromium")
+SCRIPT = Path(conftest.__file__).parents[1] / "ensure-system"
 
 
 def test_a_missing_chromium_fails_the_browser_tests(monkeypatch):
@@ -32,9 +32,14 @@ def test_ensure_chromium_without_a_way_to_install_names_the_command(tmp_path):
     bin_dir.mkdir()
     (bin_dir / "id").symlink_to("/usr/bin/id")
     result = subprocess.run(["/bin/bash", str(SCRIPT)], capture_output=True, text=True,
-                            env={"PATH": str(bin_dir), "CHROMIUM": "/nonexistent/chromium"})
+                            env={"PATH": str(bin_dir), "CHROMIUM": "/nonexistent/chromium",
+                                 "NGINX": "/usr/bin/id"})
     assert result.returncode == 1
     assert result.stderr.strip().endswith("run: sudo apt-get install chromium")
+    result = subprocess.run(["/bin/bash", str(SCRIPT)], capture_output=True, text=True,
+                            env={"PATH": str(bin_dir), "CHROMIUM": "/nonexistent/chromium",
+                                 "NGINX": "/nonexistent/nginx"})
+    assert result.stderr.strip().endswith("run: sudo apt-get install chromium nginx-light")
 
 
 def test_ensure_chromium_with_chromium_present_does_nothing(tmp_path):
@@ -42,5 +47,5 @@ def test_ensure_chromium_with_chromium_present_does_nothing(tmp_path):
     fake.write_text("#!/bin/sh\n")
     fake.chmod(0o755)
     result = subprocess.run(["/bin/bash", str(SCRIPT)], capture_output=True, text=True,
-                            env={**os.environ, "CHROMIUM": str(fake)})
+                            env={**os.environ, "CHROMIUM": str(fake), "NGINX": str(fake)})
     assert (result.returncode, result.stderr) == (0, "")
