@@ -1,12 +1,15 @@
-"""`python -m bench tables [--tables 200 1000] [--seconds 60] [--think 1]`: load on the table server.
+"""`python -m bench tables [--tables 200 1000] [--seconds 30] [--think 1] [--through-proxy [--shards 1 3]]`.
 
-Starts `python -m server` on a free 127.0.0.1 port, opens the tables over HTTP, connects two
-WebSocket clients per table (spread over `--processes` client processes) and lets them play
-computer-vs-computer moves through the sockets: the `easy` player chooses on the view each client
-receives, waits `--think` seconds (a quick human; 0 plays flat out, which measures capacity, not
-latency) and sends the action; a finished match is followed by a new game both accept.
+Load on the table server. Starts `python -m server` on a free 127.0.0.1 port (or, with
+`--through-proxy`, `python -m server.cluster`: nginx in front of each `--shards` count of
+shards, every count in the same run), opens the tables over HTTP, connects two WebSocket
+clients per table (spread over `--processes` client processes, apart from the server's) and
+lets them play: each client picks its move from the view's own figures (knock or gin when
+listed, else the discard leaving the least deadwood, else the stock), so the clients cost little
+next to the server; it waits `--think` seconds (a quick human; 0 plays flat out, which measures
+capacity, not latency) and sends it; a finished match is followed by a new game both accept.
 Prints actions per second, p50/p99 from an `act` to the next `view` on the same socket, errors,
-the server's CPU share and memory. Figures are printed, never asserted.
+the server processes' CPU share and memory. Figures are printed, never asserted.
 """
 
 import argparse
@@ -26,59 +29,66 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-from game.ai import make_player
-from game.view import View
-
 ROOT = Path(__file__).resolve().parent.parent
 WARM_UP = 3.0  # seconds for every client to connect and start playing before measuring
+ENDINGS = ("gin", "big_gin", "knock")
 
 
 def main(argv=()):
     parser = argparse.ArgumentParser(prog="python -m bench tables", description=__doc__)
     parser.add_argument("--tables", type=int, nargs="+", default=[200, 1000])
-    parser.add_argument("--seconds", type=float, default=60.0, help="measured play per run")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured play per run")
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a client waits before each action (0: flat out)")
     parser.add_argument("--processes", type=int, default=2, help="client processes")
+    parser.add_argument("--through-proxy", action="store_true",
+                        help="through nginx and server.cluster's shards (Debian's nginx)")
+    parser.add_argument("--shards", type=int, nargs="+", default=[1, 3],
+                        help="with --through-proxy: shard counts, each run in turn")
     args = parser.parse_args(list(argv))
     _raise_file_limit(max(args.tables) * 4 + 256)
-    for count in args.tables:
-        figures = run(count, args.seconds, args.think, args.processes)
-        print(report(count, args.seconds, args.think, figures), flush=True)
+    for shards in (args.shards if args.through_proxy else [None]):
+        for count in args.tables:
+            figures = run(count, args.seconds, args.think, args.processes, shards)
+            print(report(count, args.seconds, args.think, shards, figures), flush=True)
 
 
-def report(count, seconds, think, f):
+def report(count, seconds, think, shards, f):
     lat = sorted(f["latencies"])
+    where = "direct" if shards is None else f"proxy, {shards} shard{'s' if shards > 1 else ''}"
     if not lat:
-        return f"tables {count}: no action measured ({f['errors']} errors)"
+        return f"{where}, tables {count}: no action measured ({f['errors']} errors)"
 
     def ms(fraction):
         return lat[min(len(lat) - 1, int(fraction * len(lat)))] * 1000
 
-    return (f"{count:5} tables, {2 * count:5} clients, think {think:g} s, {seconds:g} s: "
+    return (f"{where:17} {count:5} tables, think {think:g} s, {seconds:g} s: "
             f"{len(lat) / seconds:6,.0f} actions/s, act->view p50 {ms(0.5):5.1f} ms "
             f"p99 {ms(0.99):6.1f} ms max {lat[-1] * 1000:5.0f} ms, errors {f['errors']}, "
-            f"server CPU {f['cpu'] / seconds:4.0%}, RSS {f['rss'] / 1024:4.0f} MiB "
-            f"(peak {f['peak'] / 1024:.0f}, {f['idle_rss'] / 1024:.0f} at start), "
-            f"machine load {f['load']:.1f} (target: p99 <= 50 ms at 200 tables)")
+            f"server CPU {f['cpu'] / seconds:4.0%} ({f['cpu'] * 1e6 / max(1, len(lat)):.0f} us/action), "
+            f"RSS {f['rss'] / 1024:4.0f} MiB, machine load {f['load']:.1f}")
 
 
-def run(count, seconds, think, processes):
+def run(count, seconds, think, processes, shards):
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "site"
         site.mkdir()
         (site / "index.html").write_text("<!doctype html><title>bench</title>")
+        (site / "404.html").write_text("<!doctype html><title>not here</title>")
         port = _free_port()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "server", "--port", str(port), "--site", str(site),
-             "--db", str(Path(folder) / "tables.sqlite3"),
-             "--opens-per-minute", str(count * 2), "--joins-per-minute", str(count * 2),
-             "--messages-per-second", "10000"],  # flat-out clients are not people
-            cwd=ROOT, stdout=subprocess.DEVNULL)
+        limits = ["--opens-per-minute", str(count * 2), "--joins-per-minute", str(count * 2),
+                  "--messages-per-second", "10000"]  # flat-out clients are not people
+        if shards is None:
+            command = [sys.executable, "-m", "server", "--port", str(port), "--site", str(site),
+                       "--db", str(Path(folder) / "tables.sqlite3"), *limits]
+        else:
+            command = [sys.executable, "-m", "server.cluster", "--shards", str(shards), "--port",
+                       str(port), "--site", str(site), "--db-dir", str(Path(folder) / "db"), *limits]
+        server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
             _wait_until_up(base)
-            idle_rss = _memory(server.pid)["VmRSS"]
+            pids = _server_pids(server.pid)
             tables = [_open(base) for _ in range(count)]
             start = time.time() + WARM_UP
             context = multiprocessing.get_context("fork")
@@ -89,20 +99,19 @@ def run(count, seconds, think, processes):
             for worker in workers:
                 worker.start()
             time.sleep(max(0.0, start - time.time()))
-            cpu_start = _cpu(server.pid)
+            cpu_start = sum(_cpu(pid) for pid in pids)
             time.sleep(seconds)
-            cpu = _cpu(server.pid) - cpu_start
-            memory = _memory(server.pid)
+            cpu = sum(_cpu(pid) for pid in pids) - cpu_start
+            rss = sum(_memory(pid)["VmRSS"] for pid in pids)
             load = os.getloadavg()[0]
             parts = [results.get(timeout=seconds + 60) for _ in workers]
             for worker in workers:
                 worker.join()
         finally:
-            server.kill()
+            server.terminate()
             server.wait()
     return {"latencies": [value for part in parts for value in part["latencies"]],
-            "errors": sum(part["errors"] for part in parts), "cpu": cpu, "rss": memory["VmRSS"],
-            "peak": memory["VmHWM"], "idle_rss": idle_rss, "load": load}
+            "errors": sum(part["errors"] for part in parts), "cpu": cpu, "rss": rss, "load": load}
 
 
 def _worker(port, tables, think, start, seconds, results):
@@ -118,7 +127,6 @@ async def _play(port, tables, think, start, end, stats):
 
 
 async def _client(port, code, seat, key, think, start, end, stats):
-    player = make_player("easy", seat + 1)
     url = f"ws://127.0.0.1:{port}/ws/tables/{code}?key={key}"
     async with connect(url, origin=f"http://127.0.0.1:{port}", max_size=2**20) as websocket:
         await asyncio.sleep(random.random() * min(1.0, WARM_UP / 2))  # not all on one tick
@@ -131,11 +139,13 @@ async def _client(port, code, seat, key, think, start, end, stats):
             if message["type"] == "error":
                 stats["errors"] += 1
                 continue
+            if message["type"] != "view":
+                continue
             if sent_at is not None:
                 if start <= sent_wall < end:
                     stats["latencies"].append(time.perf_counter() - sent_at)
                 sent_at = None
-            answer = _answer(player, seat, message)
+            answer = _answer(seat, message)
             if answer is None:
                 continue
             if think:
@@ -144,7 +154,8 @@ async def _client(port, code, seat, key, think, start, end, stats):
             await websocket.send(json.dumps(answer))
 
 
-def _answer(player, seat, message):
+def _answer(seat, message):
+    """The client's move from the view's own figures: it runs no rule and no player."""
     view, table = message["view"], message["table"]
     if not all(state["connected"] for state in table["seats"]):
         return None
@@ -153,10 +164,25 @@ def _answer(player, seat, message):
         if (seat, offered) in ((0, None), (1, 0)):
             return {"type": "new_game", "accept": True}
         return None
-    mover = view["turn"]
-    if not view["legal_actions"] or (mover is None and seat != 0):
+    legal = view["legal_actions"]
+    if not legal or (view["turn"] is None and seat != 0):
         return None
-    return {"type": "act", "action": player.choose(View.from_dict(view)).to_dict()}
+    return {"type": "act", "action": _choose(view, legal)}
+
+
+def _choose(view, legal):
+    for kind in ENDINGS:
+        for action in legal:
+            if action["kind"] == kind:
+                return action
+    if view["discard_deadwood"]:
+        card = min(view["discard_deadwood"], key=lambda entry: entry[1])[0]
+        return {"kind": "discard", "card": card}
+    for kind in ("draw_stock", "pass", "next_hand"):
+        for action in legal:
+            if action["kind"] == kind:
+                return action
+    return legal[0]
 
 
 def _open(base):
@@ -173,7 +199,7 @@ def _post(url, body, origin):
 
 
 def _wait_until_up(base):
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while True:
         try:
             urllib.request.urlopen(base + "/api/status", timeout=5)
@@ -184,6 +210,17 @@ def _wait_until_up(base):
             time.sleep(0.05)
 
 
+def _server_pids(pid):
+    """The server's process and its children (a cluster's shards and nginx)."""
+    pids = [pid]
+    for child in Path(f"/proc/{pid}/task").glob("*/children"):
+        pids += [int(n) for n in child.read_text().split()]
+    for extra in list(pids[1:]):
+        for child in Path(f"/proc/{extra}/task").glob("*/children"):
+            pids += [int(n) for n in child.read_text().split()]
+    return pids
+
+
 def _free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -192,7 +229,7 @@ def _free_port():
 
 def _memory(pid):
     """VmRSS and VmHWM of a process, in KiB."""
-    found = {}
+    found = {"VmRSS": 0, "VmHWM": 0}
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         name, _, value = line.partition(":")
         if name in ("VmRSS", "VmHWM"):

@@ -8,8 +8,9 @@ address and in all (so a client cannot take every file descriptor of the process
 """
 
 import asyncio
-import json
 from collections import Counter, deque
+
+import orjson
 
 from game.wire import TRY_LATER_CLOSE
 from server.protocol import view_message
@@ -75,7 +76,7 @@ class Client:
                         continue  # this connection has the table as it is
                     self.sent_version = self.room.version
                     item = view_message(self.room, self.seat, self.reader)
-            await self.websocket.send_text(json.dumps(item, separators=(",", ":")))
+            await self.websocket.send_text(orjson.dumps(item).decode())
 
 
 class Hub:

@@ -12,7 +12,7 @@ Server -> client:
     {"type": "error", "reason": "<code>", ...}   nothing was changed
 """
 
-import json
+import orjson
 
 from game.wire import ACT, LEAVE, MAX_MESSAGE, NEW_GAME, PING, VIEW
 from server.room import RoomError
@@ -25,14 +25,29 @@ def parse(text):
     if len(text) > MAX_MESSAGE or len(text.encode("utf-8")) > MAX_MESSAGE:
         raise RoomError("too_big", limit=MAX_MESSAGE)
     try:
-        message = json.loads(text)
-    except (ValueError, RecursionError):  # RecursionError: a frame of ~1,000 nested brackets
+        message = orjson.loads(text)
+    except (ValueError, RecursionError):  # orjson refuses ~1,000 nested brackets as malformed
         raise RoomError("malformed_json") from None
     if not isinstance(message, dict):
         raise RoomError("malformed_json")
+    if _deeper_than(message, MAX_DEPTH):
+        raise RoomError("malformed_json", expected=f"at most {MAX_DEPTH} levels of nesting")
     if not isinstance(message.get("type"), str) or message["type"] not in TYPES:
         raise RoomError("unknown_type", types=sorted(TYPES))
     return message
+
+
+MAX_DEPTH = 6  # the deepest real message, a knock with melds: message > action > melds > meld
+
+
+def _deeper_than(value, depth):
+    if isinstance(value, dict):
+        value = list(value.values())
+    elif not isinstance(value, list):
+        return False
+    if depth == 0:
+        return True
+    return any(_deeper_than(item, depth - 1) for item in value)
 
 
 def handle(room, seat, message, now):

@@ -18,6 +18,8 @@ import os
 import sqlite3
 from dataclasses import dataclass, field
 
+import orjson
+
 from server.migrations import MIGRATIONS, VERSION
 
 BUSY_TIMEOUT_MS = 250  # a lock held elsewhere (a backup, a sqlite3 shell) fails a write this fast
@@ -91,11 +93,15 @@ class Store:
 
     def save(self, record):
         """Write the table whole (its row holds everything: nothing else to keep in step)."""
-        row = _row(record)
+        self.save_all([record])
+
+    def save_all(self, records):
+        """Write these tables whole, in one transaction: all of them, or none."""
+        rows = [_row(record) for record in records]
         with self._transaction():
-            self.db.execute("UPDATE tables SET level = ?, seats = ?, restart_by = ?, created = ?,"
-                            " active = ?, log = ?, secret = ?, away = ? WHERE code = ?",
-                            row[1:] + (row[0],))
+            self.db.executemany("UPDATE tables SET level = ?, seats = ?, restart_by = ?, created = ?,"
+                                " active = ?, log = ?, secret = ?, away = ? WHERE code = ?",
+                                [row[1:] + (row[0],) for row in rows])
 
     def load(self, code):
         """The stored table, or None; a row that cannot be read raises Unreadable."""
@@ -106,7 +112,7 @@ class Store:
         if row is None:
             return None
         try:
-            seats, log, away = json.loads(row[2]), json.loads(row[6]), json.loads(row[8])
+            seats, log, away = json.loads(row[2]), orjson.loads(row[6]), json.loads(row[8])
         except ValueError as exc:
             raise Unreadable(f"its row is not JSON ({exc})") from None
         if not (isinstance(seats, list) and len(seats) == 2 and all(isinstance(s, dict) for s in seats)):
@@ -152,7 +158,7 @@ class Unreadable(Exception):
 
 def _row(record):
     return (record.code, record.level, json.dumps(record.seats), record.restart_by, record.created,
-            record.active, json.dumps(record.log, separators=(",", ":")), record.secret,
+            record.active, orjson.dumps(record.log).decode(), record.secret,
             json.dumps(record.away))
 
 

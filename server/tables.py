@@ -156,7 +156,7 @@ class Tables:
         if record is None:
             return
         try:
-            await self.storage("save", record)
+            await self.storage.save(record)
         except StoreError as exc:
             room.rollback()
             log.warning("storage: table %s: a change was not saved (%s); the table is as it was",

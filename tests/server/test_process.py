@@ -8,7 +8,6 @@ import subprocess
 import sys
 import time
 
-import pytest
 from websockets.exceptions import InvalidStatus
 
 from tests.server.helpers import TIMEOUT, make_site, receive

@@ -76,3 +76,17 @@ def test_each_view_carries_the_events_since_the_last_one(store):
     assert [event["kind"] for event in after["events"]] == [action.kind]
     assert View.from_dict(after).legal_actions == room.match.view(0).legal_actions
     assert view_message(room, 0, reader)["view"]["events"] == []  # each event handed out once
+
+
+def test_the_deepest_real_message_parses_and_deeper_ones_are_malformed():
+    from server.protocol import parse
+    from server.room import RoomError
+
+    knock = {"type": "act", "action": {"kind": "knock", "card": "KS",
+                                       "melds": [["7H", "8H", "9H"], ["2C", "2D", "2S"]]}}
+    assert parse(json.dumps(knock)) == knock
+    for deep in ('{"type": "act", "action": {"kind": "knock", "melds": [[[[["AS"]]]]]}}',
+                 '{"type": "act", "action": ' + "[" * 900 + "]" * 900 + "}"):
+        with pytest.raises(RoomError) as refused:
+            parse(deep)
+        assert refused.value.reason == "malformed_json"
