@@ -8,6 +8,7 @@ package has an import cycle at module level.
 """
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ def module_name(path):
     return ".".join(parts)
 
 
+@functools.cache
 def modules():
     return {module_name(path): path for package in PACKAGES
             for path in sorted((ROOT / package).rglob("*.py"))}
@@ -39,6 +41,7 @@ def layer(name):
     return found
 
 
+@functools.cache
 def imports(path, module_level_only=False):
     """(line, imported module) of every import in a file."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
