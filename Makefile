@@ -22,6 +22,9 @@ test: lint $(STAMP) ## Run ruff and every test, the browser tests included
 	tests/ensure-system
 	$(PY) -m pytest -q
 
+check: lint $(STAMP) ## The inner loop: ruff and every test but the browser ones
+	$(PY) -m pytest -q -m "not browser"
+
 lint: $(STAMP) ## Check the code with ruff
 	$(PY) -m ruff check game generator server tests bench
 
@@ -70,4 +73,4 @@ arena: $(STAMP) ## Play the standard table of computer-player matchups
 clean: ## Remove the built site and caches
 	rm -rf site .pytest_cache .ruff_cache
 
-.PHONY: help install test lint golden bench lighthouse site serve cluster extract update-po stats init-lang arena clean
+.PHONY: help install test check lint golden bench lighthouse site serve cluster extract update-po stats init-lang arena clean
