@@ -6,14 +6,12 @@ match in the page (against the computer, or two people on one device); a remote 
 online mode) keeps it on the server and speaks the same three verbs over a WebSocket.
 
 Pure Python (no `browser`): the page's adapter runs the timers that pace the computer's moves
-(`computer_to_move`, then `step`), so this module is tested in CPython.
+(`computer_to_move`, then `step`), so this module is tested in CPython. The match, the turn rule
+and each seat's events are the one table's (`game.table`), which the server's rooms wrap too.
 """
 
-from game.actions import NEXT_HAND
-from game.errors import IllegalAction
 from game.match import Match
-
-HUMAN = "human"
+from game.table import HUMAN, Table
 
 
 def load_player(level, seed):
@@ -25,25 +23,33 @@ def load_player(level, seed):
 
 
 class LocalTable:
-    """A match in the page. `seats[p]` is HUMAN or a computer level ("easy", "medium", "hard")."""
+    """A match in the page: `game.table.Table` (the turn rule, the computer's steps, each
+    seat's events, the log) with what only the page adds: a listener told after every change,
+    the computer's decisions timed for the benchmark, and a decision made in the Worker played
+    back. `seats[p]` is HUMAN or a computer level ("easy", "medium", "hard")."""
 
     training = False  # a normal match: saved and counted (TrainingTable below is not)
 
     def __init__(self, match, seats, clock=None):
-        self.match = match
-        self.seats = list(seats)
+        # The page's computer players are seeded with the match's seed: the same deal and the
+        # same moves give the same match, in the page, the worker and a replay.
+        self.table = Table(match, seats, lambda level, seat: load_player(level, match.seed))
         self.clock = clock  # milliseconds, to time the computer's decisions (the benchmark reads them)
         self.decisions = []
         self.waiting = False  # a local table answers at once (a remote one may keep the page waiting)
         self.listener = None
-        self._players = {}  # seat -> computer player, made on first use
-        # Each seat's count of the match's events it has been shown (restored matches start
-        # with what was already there: nothing is announced twice).
-        self._seen = [len(match.events), len(match.events)]
 
     @classmethod
     def new(cls, seed, rules, seats, clock=None):
         return cls(Match.new(seed, rules), seats, clock)
+
+    @property
+    def match(self):
+        return self.table.match
+
+    @property
+    def seats(self):
+        return self.table.seats
 
     @property
     def seed(self):
@@ -56,7 +62,7 @@ class LocalTable:
     @property
     def turn(self):
         """The seat that must move now; None between hands and at the end."""
-        return self.match.current_player
+        return self.table.turn
 
     def listen(self, listener):
         """`listener()` is called after every change (a move by anyone)."""
@@ -64,9 +70,7 @@ class LocalTable:
 
     def view(self, seat):
         """The seat's View, with the public events it has not been shown yet."""
-        view = self.match.view(seat, self._seen[seat])
-        self._seen[seat] = view.event_count
-        return view
+        return self.table.view(seat)
 
     def event_count(self, seat):
         """How many events of the match there are: it grows with every move."""
@@ -75,42 +79,29 @@ class LocalTable:
     def act(self, seat, action):
         """Play `action` for `seat`; raises IllegalAction (a named reason) and changes nothing
         when it is not that seat's move or not a listed action."""
-        turn = self.match.current_player
-        if turn is None:
-            if action.kind != NEXT_HAND or self.seats[seat] != HUMAN:
-                raise IllegalAction("the hand is over", "hand_over")
-        elif turn != seat:
-            raise IllegalAction("it is not your turn", "not_your_turn")
-        self.match.apply(action)
+        self.table.act(seat, action)
         self._changed()
 
     def set_level(self, seat, level):
         """Another computer level for a computer seat, from its next decision on."""
         if self.seats[seat] != HUMAN:
-            self.seats[seat] = level
-            self._players.pop(seat, None)
+            self.table.set_seat(seat, level)
 
     def computer_to_move(self):
         """The computer seat that must move now, or None."""
-        turn = self.match.current_player
-        if turn is not None and self.seats[turn] != HUMAN:
-            return turn
-        return None
+        return self.table.to_move()
 
     def step(self):
         """One decision of the computer seat to move, made here (None when no computer must move)."""
-        seat = self.computer_to_move()
-        if seat is None:
-            return None
-        player = self._player(seat)
-        view = self.match.view(seat)
         started = self.clock() if self.clock else 0  # the decision alone, as the benchmark reports it
-        action = player.choose(view)
+        decided = self.table.decide()
+        if decided is None:
+            return None
         if self.clock:
             self.decisions.append(self.clock() - started)
-        self.match.apply(action)
+        self.table.act(*decided)
         self._changed()
-        return action
+        return decided[1]
 
     def decision_request(self):
         """What the computer seat to move decides from, as plain JSON, for a decision made
@@ -131,7 +122,7 @@ class LocalTable:
                 or self.seats[seat] != request["level"]:
             return False
         self.decisions.append(ms)
-        self.match.apply(action)
+        self.table.act(seat, action)
         self._changed()
         return True
 
@@ -140,21 +131,14 @@ class LocalTable:
         from the saved actions (`game.replay`): what a hand review judges and shows again."""
         from game.replay import decisions
 
-        return decisions(self.match.to_dict(), seat)
-
-    def _player(self, seat):
-        if self.seats[seat] == HUMAN:
-            return None
-        if seat not in self._players:
-            self._players[seat] = load_player(self.seats[seat], self.match.seed)
-        return self._players[seat]
+        return decisions(self.to_dict(), seat)
 
     def _changed(self):
         if self.listener is not None:
             self.listener()
 
     def to_dict(self):
-        return self.match.to_dict()
+        return self.table.to_log()
 
 
 class TrainingTable(LocalTable):

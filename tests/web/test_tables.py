@@ -66,9 +66,9 @@ def test_a_whole_match_between_two_computer_levels_through_the_table():
 
 def test_a_level_change_takes_effect_on_the_next_decision():
     t = table(seed=8, seats=(HUMAN, "easy"))
-    easy = t._player(1)
+    easy = t.table.player(1)
     t.set_level(1, "hard")
-    assert t._player(1) is not easy and t.seats[1] == "hard"
+    assert t.table.player(1) is not easy and t.seats[1] == "hard"
     t.set_level(0, "hard")  # a person's seat stays a person's
     assert t.seats[0] == HUMAN
 
