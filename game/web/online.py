@@ -10,28 +10,30 @@ import javascript
 from browser import window
 
 from game.web import storage
-from game.web.remote import RemoteTable
+from game.web.remote import Liveness, RemoteTable
+from game.wire import CLOSE_CODES, FINAL_CLOSES, PING, normalize
 
 JSON = javascript.JSON
 TABLES_KEY = "ginrummy.tables"
 LAST_KEY = "ginrummy.online"
-CODE_LETTERS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-# The server refused this key, does not know this code, or cannot replay the table: do not
-# reconnect (docs/online.md).
-FINAL_CLOSES = {4403: "bad_key", 4404: "no_such_table", 4500: "unreadable_table"}
+# The server refused this seat for good (an unknown code or a void key, a table it cannot
+# replay, a seat given up): the key is forgotten and nothing reconnects (docs/online.md).
+FINAL = {code: reason for reason, code in CLOSE_CODES.items() if code in FINAL_CLOSES}
 RETRY_MS = (1000, 2000, 4000, 8000, 10000)
+SLOW_RETRY_MS = 30000  # after "too many connections / requests", "server busy"
+CHECK_MS = 1000  # how often the heartbeat looks at the connection
 
 
 def normal_code(text):
-    """A table code as the server writes it: upper case, no spaces or dashes."""
-    return "".join(ch for ch in str(text).upper() if ch in CODE_LETTERS)
+    """A table code as the server writes it (upper case, no spaces or dashes), or ""."""
+    return normalize(text) or ""
 
 
 def table_from_hash():
     """The code of a `#table=CODE` invitation link, or None."""
     text = str(window.location.hash or "")
     if text.startswith("#table="):
-        return normal_code(text[7:]) or None
+        return normal_code(text[7:].split("&")[0]) or None
     return None
 
 
@@ -150,9 +152,15 @@ def join_table(code, done):
 
 # --- the socket ------------------------------------------------------------------------------------
 
+def now():
+    return window.performance.now() / 1000
+
+
 class Connection:
     """A RemoteTable's WebSocket: reconnects with a growing delay after a drop, unless the
-    server closed it for good (a refused key or an unknown table: `on_final(reason)`)."""
+    server closed it for good (`on_final(reason)`); pings the server when it has been quiet and
+    treats a ping or a move not answered in time as a drop (`game.web.remote.Liveness`), so a
+    phone that lost its network is told within seconds, not after the socket gives up."""
 
     def __init__(self, code, seat, key, on_status, on_final):
         self.code = code
@@ -162,7 +170,10 @@ class Connection:
         self.socket = None
         self.tries = 0
         self.closed = False
+        self.retry_ms = None  # the next reconnection's delay, when the server asked to wait
         self.table = RemoteTable(code, seat, self.send)
+        self.live = Liveness(now())
+        self.checker = window.setInterval(self.check, CHECK_MS)
         self.connect()
 
     def url(self):
@@ -176,32 +187,59 @@ class Connection:
         socket = window.WebSocket.new(self.url())
         socket.onopen = self.opened
         socket.onmessage = self.message
-        socket.onclose = self.dropped
+        socket.onclose = lambda ev, socket=socket: self.dropped(ev, socket)
         self.socket = socket
+        self.live = Liveness(now())
 
     def opened(self, ev):
         self.tries = 0
+        self.retry_ms = None
         self.table.reconnected()
+        self.live.heard_from(now())
         self.on_status("open")
 
     def message(self, ev):
+        self.live.heard_from(now())
         try:
             data = JSON.parse(ev.data)
         except JavascriptError:  # noqa: F821 (a Brython builtin): not JSON, changes nothing
             return
-        if isinstance(data, dict) and data.get("type") == "error" and data.get("reason") in FINAL_CLOSES.values():
-            self.final(data["reason"])
-            return
+        if isinstance(data, dict) and data.get("type") == "error":
+            reason = data.get("reason")
+            if reason in FINAL.values():
+                self.final(reason)
+                return
+            if reason in CLOSE_CODES:  # refused for now: the close follows, retry later
+                self.retry_ms = SLOW_RETRY_MS
         self.table.receive(data)
 
-    def dropped(self, ev):
-        if self.closed:
+    def check(self, *args):
+        """The heartbeat: ping a quiet server, give up on one that does not answer."""
+        if self.closed or self.socket is None or self.socket.readyState != 1:  # 1: OPEN
             return
-        if ev.code in FINAL_CLOSES:
-            self.final(FINAL_CLOSES[ev.code])
+        due = self.live.due(now())
+        if due == "ping":
+            self.socket.send(JSON.stringify({"type": PING}))
+            self.live.asking(now())
+        elif due == "lost":
+            # The socket may take a minute to say it is gone: leave it and connect afresh.
+            old, self.socket = self.socket, None
+            old.onclose = old.onmessage = None
+            old.close()
+            self.lost()
+
+    def dropped(self, ev, socket):
+        if self.closed or socket is not self.socket:
             return
+        self.socket = None
+        if ev.code in FINAL:
+            self.final(FINAL[ev.code])
+            return
+        self.lost()
+
+    def lost(self):
         self.on_status("lost")
-        delay = RETRY_MS[min(self.tries, len(RETRY_MS) - 1)]
+        delay = self.retry_ms or RETRY_MS[min(self.tries, len(RETRY_MS) - 1)]
         self.tries += 1
         window.setTimeout(self.connect, delay)
 
@@ -215,8 +253,12 @@ class Connection:
             self.table.receive({"type": "error", "reason": "not_connected"})
             return
         self.socket.send(JSON.stringify(message))
+        self.live.asking(now())
 
     def close(self):
         self.closed = True
+        window.clearInterval(self.checker)
         if self.socket is not None:
+            self.socket.onclose = None
             self.socket.close()
+            self.socket = None

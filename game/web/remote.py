@@ -8,9 +8,7 @@ given), so this module is tested in CPython with a fake one.
 """
 
 from game.view import View
-
-# The server's refusals that say the move itself was refused (the engine's reason is `rule`).
-ENGINE_REFUSAL = "illegal_action"
+from game.wire import ANSWER_WITHIN, ENGINE_REFUSAL, PING_EVERY
 
 
 class RemoteTable:
@@ -29,6 +27,7 @@ class RemoteTable:
         self.refused = None  # called with (reason, details) when the server refuses a message
         self._fresh = []  # events of received views not yet handed to the page
         self.waiting = False  # an action was sent and the server has not answered yet
+        self.on_away = None  # called with (moves, hands) the computer played for this seat
 
     # --- the verbs the page uses (as LocalTable's) --------------------------------------------
 
@@ -104,8 +103,16 @@ class RemoteTable:
         return "mine" if by == self.seat else "theirs"
 
     def reconnected(self):
-        """A new connection: its views are numbered afresh (a restarted server counts from 0)."""
+        """A new connection: its views are numbered afresh (a restarted server counts from 0),
+        and a move sent on the old one is answered, if at all, by the new one's first view."""
         self.version = -1
+        self.waiting = False
+
+    @property
+    def grace(self):
+        """The server's grace period in seconds (how long an away player keeps their seat)."""
+        value = self.info.get("grace") if self.info else None
+        return value if type(value) in (int, float) and value >= 0 else 60
 
     # --- what the server says ------------------------------------------------------------------
 
@@ -116,6 +123,10 @@ class RemoteTable:
         kind = message.get("type")
         if kind == "error":
             self.waiting = False
+        if kind == "while_away":
+            moves, hands = message.get("moves"), message.get("hands")
+            if type(moves) is int and type(hands) is int and self.on_away is not None:
+                self.on_away(moves, hands)
         if kind == "view":
             self._view(message)
         elif kind == "error" and self.refused is not None:
@@ -143,3 +154,29 @@ class RemoteTable:
         self._fresh = self._fresh + view.events
         if self.listener is not None:
             self.listener()
+
+
+class Liveness:
+    """Whether the connection to the table still answers, whatever the socket says (a phone
+    that lost its network keeps an open socket for tens of seconds): after PING_EVERY seconds
+    without a message from the server the page pings it, and a ping or a move not answered
+    within ANSWER_WITHIN seconds means the connection is lost. Pure: the clock is passed in."""
+
+    def __init__(self, now):
+        self.heard = now  # when the server was last heard from
+        self.asked = None  # when the oldest question (a ping, a move) not answered yet was sent
+
+    def heard_from(self, now):
+        self.heard = now
+        self.asked = None
+
+    def asking(self, now):
+        """A ping or a move was sent: the server must answer it soon."""
+        if self.asked is None:
+            self.asked = now
+
+    def due(self, now):
+        """"lost", "ping" or None: what the connection must do now."""
+        if self.asked is not None:
+            return "lost" if now - self.asked >= ANSWER_WITHIN else None
+        return "ping" if now - self.heard >= PING_EVERY else None

@@ -118,3 +118,36 @@ def test_a_new_connection_numbers_its_views_afresh():
 def test_a_server_refusal_is_worded_by_the_same_function_as_the_engines():
     assert T.refusal("too_many_messages", {}) == MT.online_problem("too_many_messages")
     assert T.refusal("taken_card", {}) != T.refusal("no_such_reason", {})
+
+
+def test_the_heartbeat_pings_a_quiet_server_and_gives_up_on_a_silent_one():
+    from game.web.remote import Liveness
+    from game.wire import ANSWER_WITHIN, PING_EVERY
+
+    live = Liveness(100.0)
+    assert live.due(100.0 + PING_EVERY - 0.1) is None
+    assert live.due(100.0 + PING_EVERY) == "ping"
+    live.asking(110.0)
+    assert live.due(110.0 + ANSWER_WITHIN - 0.1) is None  # waiting for the pong
+    live.heard_from(112.0)  # it came
+    assert live.due(113.0) is None
+    live.asking(113.0)  # a move sent
+    live.asking(114.0)  # and another question: the first one's time counts
+    assert live.due(113.0 + ANSWER_WITHIN) == "lost"
+
+
+def test_a_returning_player_is_told_what_the_computer_played_and_the_grace_is_the_servers():
+    table, _, _, _ = remote(seat=0)
+    told = []
+    table.on_away = lambda moves, hands: told.append((moves, hands))
+    table.receive({"type": "while_away", "moves": 8, "hands": 1})
+    table.receive({"type": "while_away", "moves": "8"})  # malformed: nothing
+    assert told == [(8, 1)]
+    assert table.grace == 60  # before any view: the default
+    message = server_view(Match.new(9), 0, 1)
+    message["table"]["grace"] = 5
+    table.receive(message)
+    assert table.grace == 5
+    table.waiting = True
+    table.reconnected()
+    assert table.waiting is False  # the new connection's first view answers the move, if at all
