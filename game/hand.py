@@ -17,10 +17,11 @@ from game.actions import (
     WITH_CARD,
     Action,
     Event,
+    is_kind,
 )
 from game.cards import DECK
-from game.errors import IllegalAction
-from game.melds import deadwood_after_each_discard, is_big_gin
+from game.errors import IllegalAction, described
+from game.melds import deadwood_after_each_discard, declared_melds, is_big_gin
 from game.rng import Rng
 from game.scoring import check_declaration, settle
 
@@ -117,34 +118,39 @@ class Hand:
         declared melds, checked too); anything else raises IllegalAction with a named reason,
         and nothing changes.
         """
-        self.check_listed(action)
-        drawn, self.drawn = self.drawn, None  # a draw sets it again
-        try:
-            events = _HANDLERS[action.kind](self, self.turn, action)
-        except IllegalAction:  # declared melds that do not hold: nothing changed
-            self.drawn = drawn
-            raise
+        return self.play(self.accept(action))
+
+    def accept(self, action):
+        """The engine's own copy of `action` when it is listed (declared melds copied into
+        tuples); else IllegalAction with a reason. Reads each field of `action` once and changes
+        nothing, whatever the fields hold."""
+        if not isinstance(action, Action):
+            raise IllegalAction("not an action: " + described(action), "not_an_action")
+        kind, card, melds = action.kind, action.card, action.melds
+        if not is_kind(kind):
+            raise IllegalAction("not an action kind: " + described(kind), "not_an_action")
+        if card is not None and kind not in WITH_CARD:
+            raise IllegalAction("a " + kind + " plays no card", "no_card_here")
+        if melds is not None and kind not in DECLARING:
+            raise IllegalAction("only a knock, gin or big gin declares melds", "no_melds_here")
+        for listed in self.legal_actions():
+            if listed.kind == kind and listed.card is card:
+                return Action(kind, card, None if melds is None else declared_melds(melds))
+        message, reason, details = self._refusal(kind, card)
+        raise IllegalAction(message, reason, **details)
+
+    def play(self, action):
+        """Play an action that `accept` returned (declared melds are checked here, before any
+        change); returns the public events."""
+        events = _HANDLERS[action.kind](self, self.turn, action)
+        if self.phase != "discard":
+            self.drawn = None  # only a draw, which leads to the discard phase, sets it
         self._legal = None
         self._after = None
         return events
 
-    def check_listed(self, action):
-        """Raise IllegalAction (with a reason) unless `action` is one of the legal actions."""
-        if not isinstance(action, Action):
-            raise IllegalAction("not an action: " + repr(action), "not_an_action")
-        if action.card is not None and action.kind not in WITH_CARD:
-            raise IllegalAction("a " + action.kind + " plays no card", "no_card_here")
-        if action.melds is not None and action.kind not in DECLARING:
-            raise IllegalAction("only a knock, gin or big gin declares melds", "no_melds_here")
-        for listed in self.legal_actions():
-            if listed.kind == action.kind and listed.card is action.card:
-                return
-        message, reason, details = self._refusal(action)
-        raise IllegalAction(message, reason, **details)
-
-    def _refusal(self, action):
+    def _refusal(self, kind, card):
         # Why an action that is not listed is refused: (English message, reason, details).
-        kind = action.kind
         if self.phase == "over":
             return "this hand is over", "hand_over", {}
         if self.phase == "upcard":
@@ -161,13 +167,13 @@ class Hand:
                 return "big gin is not played under these rules", "no_big_gin", {}
             return "big gin needs all 11 cards in melds", "not_big_gin", {}
         hand = self.hands[self.turn]
-        card = action.card
-        if card is None or card not in hand:
+        position = _position(hand, card)
+        if position < 0:
             return "that card is not in your hand", "not_in_hand", {"card": card}
         if card is self.taken:
             return ("you may not discard the card you just took from the discard pile",
                     "taken_card", {"card": card})
-        left = self.deadwood_after()[hand.index(card)]
+        left = self.deadwood_after()[position]
         if kind == GIN:
             return "gin needs every card but the discard in melds", "not_gin", {"deadwood": left}
         if left == 0:
@@ -214,13 +220,6 @@ class Hand:
         self.history.append((player, kind, card))
         return [Event(kind, player, card)]
 
-    def _check_discard(self, player, card):
-        if card is None or card not in self.hands[player]:
-            raise IllegalAction("that card is not in your hand", "not_in_hand", card=card)
-        if card is self.taken:
-            raise IllegalAction("you may not discard the card you just took from the discard pile",
-                                "taken_card", card=card)
-
     def _remove(self, player, card):
         self.hands[player].remove(card)
         if card in self.known[player]:
@@ -228,7 +227,6 @@ class Hand:
 
     def _discard(self, player, action):
         card = action.card
-        self._check_discard(player, card)
         self._remove(player, card)
         self.discard.append(card)
         self.history.append((player, DISCARD, card))
@@ -248,20 +246,22 @@ class Hand:
 
         Returns the player's Arrangement; raises IllegalAction (with a reason) as apply would.
         """
-        player = self.turn
-        if self.phase != "discard":
-            raise IllegalAction("you can only end the hand after drawing", "not_now")
+        action = self.accept(action)
+        if action.kind not in DECLARING:
+            raise IllegalAction("only a knock, gin or big gin declares melds", "no_melds_here")
+        return self._declared(action)
+
+    def _declared(self, action):
+        # The checked arrangement of an accepted knock, gin or big gin.
+        hand = self.hands[self.turn]
         if action.kind == BIG_GIN:
-            if self.rules.big_gin_bonus is None:
-                raise IllegalAction("big gin is not played under these rules", "no_big_gin")
-            return check_declaration(self.hands[player], action.melds, BIG_GIN, self.knock_limit)
-        self._check_discard(player, action.card)
-        rest = [c for c in self.hands[player] if c is not action.card]
+            return check_declaration(hand, action.melds, BIG_GIN, self.knock_limit)
+        rest = [c for c in hand if c is not action.card]
         return check_declaration(rest, action.melds, action.kind, self.knock_limit)
 
     def _knock(self, player, action):  # knock and gin
         card = action.card
-        arrangement = self.check_declaration(action)
+        arrangement = self._declared(action)
         rest = [c for c in self.hands[player] if c is not card]
         result = settle(rest, self.hands[1 - player], self.rules, arrangement.melds, self.upcard)
         self._remove(player, card)
@@ -269,7 +269,7 @@ class Hand:
         return self._finish(player, result, card)
 
     def _big_gin(self, player, action):
-        arrangement = self.check_declaration(action)
+        arrangement = self._declared(action)
         result = settle(self.hands[player], self.hands[1 - player], self.rules, arrangement.melds, self.upcard)
         return self._finish(player, result, None)
 
@@ -295,7 +295,15 @@ class Hand:
         return self.end["settlement"].points
 
 
-# The action kinds and the Hand method that plays each (once check_listed has passed).
+def _position(cards, card):
+    # Where `card` is in `cards`, by identity (so nothing that merely compares equal), or -1.
+    for i in range(len(cards)):
+        if cards[i] is card:
+            return i
+    return -1
+
+
+# The action kinds and the Hand method that plays each (once accept has passed).
 _HANDLERS = {
     TAKE_UPCARD: Hand._take_upcard, PASS: Hand._pass, DRAW_STOCK: Hand._draw_stock,
     DRAW_DISCARD: Hand._draw_discard, DISCARD: Hand._discard, KNOCK: Hand._knock, GIN: Hand._knock,
