@@ -27,6 +27,10 @@ from game.scoring import check_declaration, settle
 
 # When a discard without a knock leaves this many cards in the stock, the hand is dead.
 DEAD_STOCK = 2
+# After this many draws from the discard pile in one hand, only the stock may be drawn. Two
+# players who both keep taking the pile could otherwise make a hand last for ever (the stock,
+# which ends it, never shrinks); no real hand comes near it (docs/engine.md, "Every hand ends").
+PILE_DRAWS = 100
 
 
 def shuffled_deck(seed, number):
@@ -52,6 +56,7 @@ class Hand:
         self.phase = "upcard"
         self.turn = 1 - dealer
         self.passes = 0
+        self.pile_draws = 0  # draws from the discard pile this hand (the upcard taken is not one)
         self.taken = None  # the card just taken from the discard pile: it may not be discarded
         self.drawn = None  # the card the player to move has just drawn (stock or pile)
         self.known = [[], []]  # cards each player took from the pile and still holds
@@ -82,7 +87,7 @@ class Hand:
         if self.phase == "upcard":
             return [Action(TAKE_UPCARD), Action(PASS)]
         if self.phase == "draw":
-            if self.passes == 2 and not self._anyone_drew():
+            if (self.passes == 2 and not self._anyone_drew()) or self.pile_draws >= PILE_DRAWS:
                 return [Action(DRAW_STOCK)]
             return [Action(DRAW_STOCK), Action(DRAW_DISCARD)]
         if self.phase != "discard":
@@ -156,6 +161,9 @@ class Hand:
         if self.phase == "upcard":
             return "the upcard is on offer: take it or pass", "upcard_offer", {}
         if self.phase == "draw":
+            if kind == DRAW_DISCARD and self.pile_draws >= PILE_DRAWS:
+                return ("the discard pile is closed after " + str(PILE_DRAWS)
+                        + " draws from it in one hand: draw from the stock", "stock_only", {})
             if kind == DRAW_DISCARD:
                 return ("both players passed the upcard: the non-dealer must draw from the stock",
                         "stock_only", {})
@@ -210,6 +218,8 @@ class Hand:
         return [Event(PASS, player, self.upcard)]
 
     def _take_from_pile(self, player, kind):
+        if kind == DRAW_DISCARD:
+            self.pile_draws += 1
         card = self.discard.pop()
         self.hands[player].append(card)
         self.known[player].append(card)
