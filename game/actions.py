@@ -1,6 +1,7 @@
 """Actions a player sends to the engine and the public events the engine answers with."""
 
-from game.cards import parse_card
+from game.cards import Card, parse_card
+from game.errors import described
 
 TAKE_UPCARD = "take_upcard"  # take the first upcard when it is offered
 PASS = "pass"  # refuse the first upcard
@@ -39,14 +40,18 @@ class Action:
         )
 
     def __hash__(self):
-        return hash((self.kind, None if self.card is None else self.card.index))
+        return hash((self.kind, self.card))
 
     def __repr__(self):
+        # Also for the malformed actions a caller may build (the engine refuses them by name):
+        # nothing is iterated that is not a list or a tuple.
+        if not is_kind(self.kind):
+            return "Action(" + ", ".join(described(field) for field in (self.kind, self.card, self.melds)) + ")"
         text = self.kind
         if self.card is not None:
-            text += " " + self.card.code
+            text += " " + _code(self.card)
         if self.melds is not None:
-            text += " [" + " | ".join(" ".join(c.code for c in meld) for meld in self.melds) + "]"
+            text += " " + _melds_text(self.melds)
         return "Action(" + text + ")"
 
     def to_dict(self):
@@ -89,10 +94,35 @@ class Action:
         return cls(kind, card, melds)
 
 
+def is_kind(kind):
+    """Whether `kind` is one of the action kinds (a string of KINDS, nothing that equals one)."""
+    return type(kind) is str and kind in KINDS
+
+
+def _code(card):
+    return card.code if type(card) is Card else described(card)
+
+
+def _melds_text(melds):
+    if type(melds) is not list and type(melds) is not tuple:
+        return described(melds)
+    groups = []
+    for meld in melds:
+        groups.append(" ".join(_code(c) for c in meld) if type(meld) is list or type(meld) is tuple else described(meld))
+    return "[" + " | ".join(groups) + "]"
+
+
 def _meld_key(melds):
+    # Equal melds are the same groups in any order; malformed ones equal only themselves.
     if melds is None:
         return None
-    groups = [tuple(sorted(card.index for card in meld)) for meld in melds]
+    if type(melds) is not list and type(melds) is not tuple:
+        return ("malformed", id(melds))
+    groups = []
+    for meld in melds:
+        if (type(meld) is not list and type(meld) is not tuple) or not all(type(c) is Card for c in meld):
+            return ("malformed", id(melds))
+        groups.append(tuple(sorted(card.index for card in meld)))
     groups.sort()
     return tuple(groups)
 

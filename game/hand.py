@@ -17,15 +17,20 @@ from game.actions import (
     WITH_CARD,
     Action,
     Event,
+    is_kind,
 )
 from game.cards import DECK
-from game.errors import IllegalAction
-from game.melds import deadwood_after_each_discard, is_big_gin
+from game.errors import IllegalAction, described
+from game.melds import deadwood_after_each_discard, declared_melds, is_big_gin
 from game.rng import Rng
 from game.scoring import check_declaration, settle
 
 # When a discard without a knock leaves this many cards in the stock, the hand is dead.
 DEAD_STOCK = 2
+# After this many draws from the discard pile in one hand, only the stock may be drawn. Two
+# players who both keep taking the pile could otherwise make a hand last for ever (the stock,
+# which ends it, never shrinks); no real hand comes near it (docs/engine.md, "Every hand ends").
+PILE_DRAWS = 100
 
 
 def shuffled_deck(seed, number):
@@ -51,6 +56,7 @@ class Hand:
         self.phase = "upcard"
         self.turn = 1 - dealer
         self.passes = 0
+        self.pile_draws = 0  # draws from the discard pile this hand (the upcard taken is not one)
         self.taken = None  # the card just taken from the discard pile: it may not be discarded
         self.drawn = None  # the card the player to move has just drawn (stock or pile)
         self.known = [[], []]  # cards each player took from the pile and still holds
@@ -81,7 +87,7 @@ class Hand:
         if self.phase == "upcard":
             return [Action(TAKE_UPCARD), Action(PASS)]
         if self.phase == "draw":
-            if self.passes == 2 and not self._anyone_drew():
+            if (self.passes == 2 and not self._anyone_drew()) or self.pile_draws >= PILE_DRAWS:
                 return [Action(DRAW_STOCK)]
             return [Action(DRAW_STOCK), Action(DRAW_DISCARD)]
         if self.phase != "discard":
@@ -117,39 +123,47 @@ class Hand:
         declared melds, checked too); anything else raises IllegalAction with a named reason,
         and nothing changes.
         """
-        self.check_listed(action)
-        drawn, self.drawn = self.drawn, None  # a draw sets it again
-        try:
-            events = _HANDLERS[action.kind](self, self.turn, action)
-        except IllegalAction:  # declared melds that do not hold: nothing changed
-            self.drawn = drawn
-            raise
+        return self.play(self.accept(action))
+
+    def accept(self, action):
+        """The engine's own copy of `action` when it is listed (declared melds copied into
+        tuples); else IllegalAction with a reason. Reads each field of `action` once and changes
+        nothing, whatever the fields hold."""
+        if not isinstance(action, Action):
+            raise IllegalAction("not an action: " + described(action), "not_an_action")
+        kind, card, melds = action.kind, action.card, action.melds
+        if not is_kind(kind):
+            raise IllegalAction("not an action kind: " + described(kind), "not_an_action")
+        if card is not None and kind not in WITH_CARD:
+            raise IllegalAction("a " + kind + " plays no card", "no_card_here")
+        if melds is not None and kind not in DECLARING:
+            raise IllegalAction("only a knock, gin or big gin declares melds", "no_melds_here")
+        for listed in self.legal_actions():
+            if listed.kind == kind and listed.card is card:
+                return Action(kind, card, None if melds is None else declared_melds(melds))
+        message, reason, details = self._refusal(kind, card)
+        raise IllegalAction(message, reason, **details)
+
+    def play(self, action):
+        """Play an action that `accept` returned (declared melds are checked here, before any
+        change); returns the public events."""
+        events = _HANDLERS[action.kind](self, self.turn, action)
+        if self.phase != "discard":
+            self.drawn = None  # only a draw, which leads to the discard phase, sets it
         self._legal = None
         self._after = None
         return events
 
-    def check_listed(self, action):
-        """Raise IllegalAction (with a reason) unless `action` is one of the legal actions."""
-        if not isinstance(action, Action):
-            raise IllegalAction("not an action: " + repr(action), "not_an_action")
-        if action.card is not None and action.kind not in WITH_CARD:
-            raise IllegalAction("a " + action.kind + " plays no card", "no_card_here")
-        if action.melds is not None and action.kind not in DECLARING:
-            raise IllegalAction("only a knock, gin or big gin declares melds", "no_melds_here")
-        for listed in self.legal_actions():
-            if listed.kind == action.kind and listed.card is action.card:
-                return
-        message, reason, details = self._refusal(action)
-        raise IllegalAction(message, reason, **details)
-
-    def _refusal(self, action):
+    def _refusal(self, kind, card):
         # Why an action that is not listed is refused: (English message, reason, details).
-        kind = action.kind
         if self.phase == "over":
             return "this hand is over", "hand_over", {}
         if self.phase == "upcard":
             return "the upcard is on offer: take it or pass", "upcard_offer", {}
         if self.phase == "draw":
+            if kind == DRAW_DISCARD and self.pile_draws >= PILE_DRAWS:
+                return ("the discard pile is closed after " + str(PILE_DRAWS)
+                        + " draws from it in one hand: draw from the stock", "stock_only", {})
             if kind == DRAW_DISCARD:
                 return ("both players passed the upcard: the non-dealer must draw from the stock",
                         "stock_only", {})
@@ -161,13 +175,13 @@ class Hand:
                 return "big gin is not played under these rules", "no_big_gin", {}
             return "big gin needs all 11 cards in melds", "not_big_gin", {}
         hand = self.hands[self.turn]
-        card = action.card
-        if card is None or card not in hand:
+        position = _position(hand, card)
+        if position < 0:
             return "that card is not in your hand", "not_in_hand", {"card": card}
         if card is self.taken:
             return ("you may not discard the card you just took from the discard pile",
                     "taken_card", {"card": card})
-        left = self.deadwood_after()[hand.index(card)]
+        left = self.deadwood_after()[position]
         if kind == GIN:
             return "gin needs every card but the discard in melds", "not_gin", {"deadwood": left}
         if left == 0:
@@ -204,6 +218,8 @@ class Hand:
         return [Event(PASS, player, self.upcard)]
 
     def _take_from_pile(self, player, kind):
+        if kind == DRAW_DISCARD:
+            self.pile_draws += 1
         card = self.discard.pop()
         self.hands[player].append(card)
         self.known[player].append(card)
@@ -214,13 +230,6 @@ class Hand:
         self.history.append((player, kind, card))
         return [Event(kind, player, card)]
 
-    def _check_discard(self, player, card):
-        if card is None or card not in self.hands[player]:
-            raise IllegalAction("that card is not in your hand", "not_in_hand", card=card)
-        if card is self.taken:
-            raise IllegalAction("you may not discard the card you just took from the discard pile",
-                                "taken_card", card=card)
-
     def _remove(self, player, card):
         self.hands[player].remove(card)
         if card in self.known[player]:
@@ -228,7 +237,6 @@ class Hand:
 
     def _discard(self, player, action):
         card = action.card
-        self._check_discard(player, card)
         self._remove(player, card)
         self.discard.append(card)
         self.history.append((player, DISCARD, card))
@@ -248,20 +256,22 @@ class Hand:
 
         Returns the player's Arrangement; raises IllegalAction (with a reason) as apply would.
         """
-        player = self.turn
-        if self.phase != "discard":
-            raise IllegalAction("you can only end the hand after drawing", "not_now")
+        action = self.accept(action)
+        if action.kind not in DECLARING:
+            raise IllegalAction("only a knock, gin or big gin declares melds", "no_melds_here")
+        return self._declared(action)
+
+    def _declared(self, action):
+        # The checked arrangement of an accepted knock, gin or big gin.
+        hand = self.hands[self.turn]
         if action.kind == BIG_GIN:
-            if self.rules.big_gin_bonus is None:
-                raise IllegalAction("big gin is not played under these rules", "no_big_gin")
-            return check_declaration(self.hands[player], action.melds, BIG_GIN, self.knock_limit)
-        self._check_discard(player, action.card)
-        rest = [c for c in self.hands[player] if c is not action.card]
+            return check_declaration(hand, action.melds, BIG_GIN, self.knock_limit)
+        rest = [c for c in hand if c is not action.card]
         return check_declaration(rest, action.melds, action.kind, self.knock_limit)
 
     def _knock(self, player, action):  # knock and gin
         card = action.card
-        arrangement = self.check_declaration(action)
+        arrangement = self._declared(action)
         rest = [c for c in self.hands[player] if c is not card]
         result = settle(rest, self.hands[1 - player], self.rules, arrangement.melds, self.upcard)
         self._remove(player, card)
@@ -269,7 +279,7 @@ class Hand:
         return self._finish(player, result, card)
 
     def _big_gin(self, player, action):
-        arrangement = self.check_declaration(action)
+        arrangement = self._declared(action)
         result = settle(self.hands[player], self.hands[1 - player], self.rules, arrangement.melds, self.upcard)
         return self._finish(player, result, None)
 
@@ -295,7 +305,15 @@ class Hand:
         return self.end["settlement"].points
 
 
-# The action kinds and the Hand method that plays each (once check_listed has passed).
+def _position(cards, card):
+    # Where `card` is in `cards`, by identity (so nothing that merely compares equal), or -1.
+    for i in range(len(cards)):
+        if cards[i] is card:
+            return i
+    return -1
+
+
+# The action kinds and the Hand method that plays each (once accept has passed).
 _HANDLERS = {
     TAKE_UPCARD: Hand._take_upcard, PASS: Hand._pass, DRAW_STOCK: Hand._draw_stock,
     DRAW_DISCARD: Hand._draw_discard, DISCARD: Hand._discard, KNOCK: Hand._knock, GIN: Hand._knock,

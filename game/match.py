@@ -5,12 +5,31 @@ first dealer come from a deal source (`game.deals`): `SeededDeals(seed)` for the
 (`Rng(seed, hand number)` shuffles each deck), a secret one for an online table.
 """
 
-from game.actions import NEXT_HAND, Action, Event
+from game.actions import NEXT_HAND, Action, Event, is_kind
 from game.deals import SeededDeals
-from game.errors import IllegalAction
+from game.errors import IllegalAction, described
 from game.hand import Hand
 from game.rules import Rules
 from game.scoring import final_totals
+
+# The largest seed: JavaScript numbers hold every integer up to it exactly, so a seed saved in
+# the page or sent over the network comes back the same.
+MAX_SEED = 2 ** 53 - 1
+
+
+def check_seed(seed):
+    """Refuse what is not a seed: TypeError unless an int (not a bool), ValueError unless
+    0 <= seed <= MAX_SEED."""
+    if type(seed) is not int:
+        raise TypeError("a seed is an integer from 0 to " + str(MAX_SEED) + ", got " + described(seed))
+    if seed < 0 or seed > MAX_SEED:
+        raise ValueError("a seed is an integer from 0 to " + str(MAX_SEED) + ", got " + described(seed))
+
+
+def next_dealer(dealer, kind):
+    """The dealer of the next hand after a hand that ended so (`kind`, as on the score sheet):
+    the other player after a scored hand, the same after a dead hand."""
+    return dealer if kind == "dead" else 1 - dealer
 
 
 class Match:
@@ -28,7 +47,15 @@ class Match:
 
     @classmethod
     def new(cls, seed, rules=None):
-        return cls(seed, rules or Rules.preset("classic"), [])
+        """A new match: `seed` an int from 0 to MAX_SEED, `rules` a Rules value (default
+        classic). Anything else raises TypeError or ValueError: a match is never made that
+        its own save would refuse."""
+        check_seed(seed)
+        if rules is None:
+            rules = Rules.preset("classic")
+        if type(rules) is not Rules:
+            raise TypeError("rules are a Rules value, e.g. Rules.preset(\"classic\"), got " + described(rules))
+        return cls(seed, rules, [])
 
     @classmethod
     def dealt(cls, deals, rules):
@@ -36,11 +63,9 @@ class Match:
         return cls(deals.seed, rules, [], deals)
 
     def _dealer_after(self, lines):
-        # The dealer alternates after a scored hand and stays after a dead hand.
         dealer = self.first_dealer
         for line in lines:
-            if line["kind"] != "dead":
-                dealer = 1 - dealer
+            dealer = next_dealer(dealer, line["kind"])
         return dealer
 
     # --- state -------------------------------------------------------------------------------
@@ -124,12 +149,16 @@ class Match:
         """Apply an action of the player to move (or, between hands, NEXT_HAND); returns the
         public events. Only a listed action is accepted: anything else raises IllegalAction
         with a named reason and changes nothing."""
-        if isinstance(action, Action) and action.kind == NEXT_HAND:
-            if action.card is not None or action.melds is not None:
+        if isinstance(action, Action) and is_kind(action.kind) and action.kind == NEXT_HAND:
+            if action.card is not None:
                 raise IllegalAction("dealing the next hand plays no card", "no_card_here")
+            if action.melds is not None:
+                raise IllegalAction("only a knock, gin or big gin declares melds", "no_melds_here")
             return self._next_hand()
-        events = self.hand.apply(action)
-        self.actions.append(action)
+        # The engine keeps its own copy: the caller may change its action (or its melds) later.
+        accepted = self.hand.accept(action)
+        events = self.hand.play(accepted)
+        self.actions.append(accepted)
         if self.hand.phase == "over":
             line = self._line()
             events.append(Event("hand_over", None, None, {"line": line}))
@@ -140,9 +169,8 @@ class Match:
 
     def check_declaration(self, action):
         """The melds of a knock / gin / big gin action of the player to move, checked without
-        playing it (for a knock dialog). Returns the Arrangement or raises IllegalAction."""
-        if self.hand.phase == "over":
-            raise IllegalAction("this hand is over", "not_now")
+        playing it (for a knock dialog). Returns the Arrangement or raises IllegalAction, with
+        the reason apply would give."""
         return self.hand.check_declaration(action)
 
     def _next_hand(self):

@@ -9,7 +9,10 @@ With 11 cards (a player who has just drawn) the deadwood is the minimum over the
 discards, computed exactly, not by dropping the highest leftover of the best 11-card arrangement.
 """
 
+from game.cards import DECK, Card
 from game.errors import IllegalAction
+
+_DECK = frozenset(DECK)
 
 
 class Arrangement:
@@ -322,20 +325,42 @@ def is_big_gin(cards):
     return len(search.cards) == 11 and not search.free and search.best(search.meldable) == 0
 
 
+def declared_melds(melds):
+    """Declared melds in the engine's own form: a tuple of tuples of cards.
+
+    `melds` must be a list or tuple of lists or tuples of `Card`s (a generator, a dict, a set, a
+    string or card codes are not); anything else raises IllegalAction "not_a_meld". The copy is
+    what the engine keeps, so the caller's lists may change afterwards without changing it.
+    """
+    if type(melds) is not list and type(melds) is not tuple:
+        raise IllegalAction("declared melds are a list of melds, each a list of cards; got "
+                            + type(melds).__name__, "not_a_meld")
+    groups = []
+    for group in melds:
+        if type(group) is not list and type(group) is not tuple:
+            raise IllegalAction("a declared meld is a list of cards; got " + type(group).__name__, "not_a_meld")
+        for card in group:
+            if type(card) is not Card:
+                raise IllegalAction("a declared meld holds cards; got " + type(card).__name__, "not_a_meld")
+        groups.append(tuple(group))
+    return tuple(groups)
+
+
 def check_arrangement(hand, melds):
     """A player's declared melds, validated against their hand; returns the Arrangement.
 
-    Raises IllegalAction naming the first problem (a card not in the hand, a card used twice,
-    a group that is neither a set nor a run).
+    Raises IllegalAction naming the first problem (melds that are not lists of cards, a card not
+    in the hand, a card used twice, a group that is neither a set nor a run).
     """
     in_hand = set(hand)
     used = set()
     checked = []
-    for group in melds:
-        group = list(group)
+    for group in declared_melds(melds):
         for card in group:
+            # Cards hash and compare by identity: a Card that is not one of DECK is in no hand.
             if card not in in_hand:
-                raise IllegalAction("the card " + card.code + " is not in the hand", "not_in_hand", card=card)
+                name = "the card " + card.code if card in _DECK else "a card that is not one of the deck's"
+                raise IllegalAction(name + " is not in the hand", "not_in_hand", card=card)
             if card in used:
                 raise IllegalAction("the card " + card.code + " is in two melds", "card_twice", card=card)
             used.add(card)
@@ -344,7 +369,7 @@ def check_arrangement(hand, melds):
                 " ".join(c.code for c in group)
                 + " is not a meld (a set is 3 or 4 cards of one rank, a run 3 or more cards in sequence of one suit, ace low)",
                 "not_a_meld",
-                meld=group,
+                meld=list(group),
             )
         checked.append(_sorted_meld(group))
     checked.sort(key=_meld_order)

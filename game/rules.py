@@ -1,5 +1,7 @@
 """The rule knobs of a match, one immutable value, and the presets the site offers."""
 
+from game.errors import described
+
 SHUTOUT_MODES = ("none", "double", "bonus")
 OKLAHOMA_ACE = ("gin", "one")
 
@@ -31,18 +33,35 @@ PRESETS = {
 }
 
 
+# The name of rules that are no preset's (the page shows them as "Custom" and the statistics do
+# not count them).
+CUSTOM = "custom"
+# The largest value of a point knob (bonuses, target): far above any real game's.
+MAX_POINTS = 10000
+
+
 class Rules:
-    """Immutable rule settings; `Rules.preset("modern")`, `rules.replace(target=50)`."""
+    """Immutable rule settings; `Rules.preset("modern")`, `rules.replace(target=50)`.
+
+    `name` is a preset's name, and then the knobs are exactly that preset's, or CUSTOM: a
+    Rules value that says "classic" always plays classic.
+    """
 
     __slots__ = ("name",) + tuple(_KNOBS)
 
-    def __init__(self, name="custom", **knobs):
+    def __init__(self, name=CUSTOM, **knobs):
         for key in knobs:
             if key not in _KNOBS:
                 raise ValueError("unknown rule " + repr(key) + "; known rules: " + ", ".join(_KNOBS))
         values = dict(_KNOBS)
         values.update(knobs)
         _check(values)
+        if type(name) is not str or (name != CUSTOM and name not in PRESETS):
+            raise ValueError("rules are named after a preset (" + ", ".join(PRESETS) + ") or "
+                             + repr(CUSTOM) + ", got " + described(name))
+        if name != CUSTOM and values != dict(_KNOBS, **PRESETS[name]):
+            raise ValueError("rules named " + repr(name) + " must be that preset's; other rules are "
+                             + repr(CUSTOM))
         object.__setattr__(self, "name", name)
         for key in _KNOBS:
             object.__setattr__(self, key, values[key])
@@ -64,7 +83,7 @@ class Rules:
         values = self.to_dict()
         values.pop("name")
         values.update(knobs)
-        return Rules("custom", **values)
+        return Rules(CUSTOM, **values)
 
     def to_dict(self):
         data = {"name": self.name}
@@ -74,8 +93,15 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data):
+        """The rules written by to_dict: an object with the name and every knob, each of its
+        type; ValueError for anything else (nothing is filled in with a default)."""
+        if type(data) is not dict:
+            raise ValueError("rules are an object, got " + described(data))
+        missing = [key for key in ("name",) + tuple(_KNOBS) if key not in data]
+        if missing:
+            raise ValueError("rules without " + ", ".join(missing))
         knobs = dict(data)
-        name = knobs.pop("name", "custom")
+        name = knobs.pop("name")
         return cls(name, **knobs)
 
     def __eq__(self, other):
@@ -109,19 +135,20 @@ def _first(item):
 def _check(values):
     for key in ("knock_limit", "gin_bonus", "undercut_bonus", "target", "box_bonus", "game_bonus", "shutout_bonus"):
         value = values[key]
-        if type(value) is not int or value < 0:
-            raise ValueError("rule " + key + " must be a non-negative integer, got " + repr(value))
+        if type(value) is not int or value < 0 or value > MAX_POINTS:
+            raise ValueError("rule " + key + " must be an integer from 0 to " + str(MAX_POINTS)
+                             + ", got " + described(value))
     if values["knock_limit"] > 10:
         raise ValueError("rule knock_limit must be between 0 and 10")
     if values["target"] < 1:
         raise ValueError("rule target must be at least 1")
     big = values["big_gin_bonus"]
-    if big is not None and (type(big) is not int or big < 0):
-        raise ValueError("rule big_gin_bonus must be a non-negative integer or None")
+    if big is not None and (type(big) is not int or big < 0 or big > MAX_POINTS):
+        raise ValueError("rule big_gin_bonus must be an integer from 0 to " + str(MAX_POINTS) + ", or None")
     for key in ("undercut_on_tie", "oklahoma", "oklahoma_spade_double"):
         if type(values[key]) is not bool:
             raise ValueError("rule " + key + " must be true or false")
-    if values["shutout"] not in SHUTOUT_MODES:
+    if type(values["shutout"]) is not str or values["shutout"] not in SHUTOUT_MODES:
         raise ValueError("rule shutout must be one of " + ", ".join(SHUTOUT_MODES))
-    if values["oklahoma_ace"] not in OKLAHOMA_ACE:
+    if type(values["oklahoma_ace"]) is not str or values["oklahoma_ace"] not in OKLAHOMA_ACE:
         raise ValueError("rule oklahoma_ace must be one of " + ", ".join(OKLAHOMA_ACE))

@@ -9,6 +9,7 @@ it into plain, versioned JSON with card codes, so a view crosses a worker or a n
 
 from game.actions import Action, Event
 from game.cards import DECK, cards_of, codes, parse_card
+from game.errors import described
 from game.melds import Arrangement, arrange_all
 from game.rules import Rules
 from game.scoring import Settlement
@@ -44,6 +45,13 @@ class View:
 
     @classmethod
     def of(cls, match, player, since=None):
+        """The view of seat `player` (0 or 1); `since` None, or a count of events from 0 to
+        len(match.events). ValueError for anything else (True is not a seat, "0" not a count)."""
+        if type(player) is not int or (player != 0 and player != 1):
+            raise ValueError("a view is of player 0 or 1, got " + described(player))
+        if since is not None and (type(since) is not int or since < 0 or since > len(match.events)):
+            raise ValueError("since counts the events already seen, from 0 to " + str(len(match.events))
+                             + ", got " + described(since))
         hand = match.hand
         opponent = 1 - player
         over = hand.phase == "over"

@@ -9,6 +9,7 @@ from game.match import Match
 from game.melds import deadwood_after_each_discard
 from game.rng import Rng
 from game.rules import PRESETS, Rules
+from tests.game.reasons import DOCUMENTED
 
 
 def snapshot(match):
@@ -250,3 +251,171 @@ def test_a_knock_whose_declared_melds_do_not_hold_changes_nothing():
         match.apply(Action("gin", gin.card, [hand[:2] + hand[-1:]]))
     assert refused.value.reason in ("not_a_meld", "not_gin")
     assert snapshot(match) == before
+
+
+# --- whatever the argument's type (reliability review, E01-E11) -------------------------------
+
+def knock_position(seed=1):
+    """A match where the player to move, who has just drawn, may knock (seed 1: knock 4S)."""
+    match = Match.new(seed)
+    while True:
+        legal = match.legal_actions()
+        knocks = [a for a in legal if a.kind == "knock"]
+        if knocks:
+            return match, knocks[0]
+        if match.hand.phase == "discard":
+            hand, after = match.hand.hands[match.current_player], match.hand.deadwood_after()
+            best = min((i for i in range(11) if hand[i] is not match.hand.taken), key=lambda i: after[i])
+            match.apply(Action("discard", hand[best]))
+        else:
+            match.apply(Action("pass" if match.hand.phase == "upcard" else "draw_stock"))
+
+
+def refused(match, action):
+    """The reason `action` is refused; asserts that nothing changed, the save included."""
+    before = snapshot(match)
+    with pytest.raises(IllegalAction) as caught:
+        match.apply(action)
+    assert snapshot(match) == before
+    return caught.value.reason
+
+
+@pytest.mark.parametrize("melds", [
+    5, "7H 8H 9H", [None], [["7H", "8H", "9H"]], [[1, 2, 3]], {}, {"7H": 1}, [{"7H", "8H", "9H"}],
+    [[DECK[0], DECK[1], "2H"]], b"7H", [[None]],
+], ids=repr)
+def test_malformed_declared_melds_are_refused_and_keep_the_drawn_card(melds):
+    match, knock = knock_position()
+    drawn = match.hand.drawn
+    assert drawn is not None
+    assert refused(match, Action("knock", knock.card, melds)) == "not_a_meld"
+    assert match.hand.drawn is drawn and match.view(match.current_player).drawn is drawn
+    assert refused(match, Action("gin", knock.card, melds)) in ("not_a_meld", "not_gin")
+    with pytest.raises(IllegalAction) as caught:
+        match.check_declaration(Action("knock", knock.card, melds))
+    assert caught.value.reason == "not_a_meld"
+
+
+def test_a_generator_of_melds_is_refused_without_being_read():
+    match, knock = knock_position()
+    melds = match.view(match.current_player).arrangement.melds
+    read = []
+
+    def groups():
+        for meld in melds:
+            read.append(meld)
+            yield list(meld)
+
+    source = groups()
+    assert refused(match, Action("knock", knock.card, source)) == "not_a_meld"
+    assert read == [] and next(source) == list(melds[0])
+
+
+def test_declared_melds_the_caller_changes_afterwards_do_not_change_the_match():
+    match, knock = knock_position()
+    melds = [list(meld) for meld in match.view(match.current_player).arrangement.melds]
+    action = Action("knock", knock.card, melds)
+    match.apply(action)
+    saved = match.to_dict()
+    melds[0].clear()
+    melds.clear()
+    action.kind, action.card = "discard", DECK[0]
+    assert match.to_dict() == saved
+    assert Match.from_dict(saved).to_dict() == saved
+    kept = match.actions[-1]
+    assert kept is not action and type(kept.melds) is tuple and all(type(m) is tuple for m in kept.melds)
+
+
+def test_foreign_cards_and_empty_melds_get_the_rule_they_break():
+    from game.cards import Card
+
+    match, knock = knock_position()
+    assert refused(match, Action("knock", knock.card, [])) == "over_limit"
+    assert refused(match, Action("knock", knock.card, [[]])) == "not_a_meld"
+    assert refused(match, Action("knock", knock.card, [[Card(7, 2), Card(8, 2), Card(9, 2)]])) == "not_in_hand"
+    assert refused(match, Action("knock", Card(knock.card.rank, knock.card.suit))) == "not_in_hand"
+
+
+def odd_values():
+    from game.cards import Card
+
+    return [5, 7.0, True, "7H", Card(7, 2), [DECK[0]], {"card": "7H"}, b"7H", float("nan"), 10 ** 5000]
+
+
+def positions():
+    """A match in each phase: upcard offer, draw, discard, between hands, over."""
+    offer = Match.new(4)
+    draw = Match.new(4)
+    draw.apply(Action("pass"))
+    draw.apply(Action("pass"))
+    discard = Match.new(4)
+    discard.apply(Action("take_upcard"))
+    between, knock = knock_position()
+    between.apply(knock)
+    over = play(5, Rules.preset("short"))
+    return {"upcard": offer, "draw": draw, "discard": discard, "hand_over": between, "match_over": over}
+
+
+@pytest.mark.parametrize("phase", ["upcard", "draw", "discard", "hand_over", "match_over"])
+def test_kinds_that_are_not_kinds_are_not_actions_in_every_phase(phase):
+    match = positions()[phase]
+    assert match.phase == phase
+    for kind in (None, 7, ["discard"], "cheat", "Discard", b"discard", ("pass",), {"kind": "pass"}, 10 ** 5000):
+        for card in [None] + odd_values() + [match.hand.hands[0][0]]:
+            assert refused(match, Action(kind, card)) == "not_an_action", (kind, card)
+
+
+@pytest.mark.parametrize("phase", ["upcard", "draw", "discard", "hand_over", "match_over"])
+def test_odd_cards_on_every_kind_are_refused_by_a_documented_reason(phase):
+    match = positions()[phase]
+    for kind in KINDS:
+        for card in odd_values():
+            assert refused(match, Action(kind, card)) in DOCUMENTED, (kind, card)
+
+
+def test_between_hands_and_after_the_match_the_reasons_are_the_phase():
+    between, over = positions()["hand_over"], positions()["match_over"]
+    assert refused(between, Action(NEXT_HAND, None, [])) == "no_melds_here"
+    assert refused(between, Action("knock", DECK[0])) == "hand_over"
+    assert refused(over, Action(NEXT_HAND)) == "match_over"
+    for match in (between, over):
+        with pytest.raises(IllegalAction) as caught:
+            match.check_declaration(Action("knock", DECK[0]))
+        assert caught.value.reason == "hand_over"
+
+
+def test_check_declaration_gives_the_reasons_apply_gives():
+    match, knock = knock_position()
+    before = snapshot(match)
+    assert match.check_declaration(knock).deadwood_points <= 10
+    for action in (Action("discard", knock.card), Action(None), "knock", Action("knock", knock.card, 5)):
+        with pytest.raises(IllegalAction) as caught:
+            match.check_declaration(action)
+        assert caught.value.reason in ("no_melds_here", "not_an_action", "not_a_meld")
+    offer = Match.new(4)
+    with pytest.raises(IllegalAction) as caught:
+        offer.check_declaration(Action("knock", offer.hand.hands[0][0]))
+    assert caught.value.reason == "upcard_offer"
+    assert snapshot(match) == before
+
+
+@pytest.mark.parametrize("seed, error", [
+    (1.5, TypeError), (True, TypeError), ("12", TypeError), (None, TypeError), ([1], TypeError),
+    (-1, ValueError), (2 ** 53, ValueError), (10 ** 30, ValueError),
+])
+def test_a_match_is_never_made_from_a_seed_its_save_refuses(seed, error):
+    with pytest.raises(error, match="seed"):
+        Match.new(seed)
+
+
+def test_the_largest_seed_makes_a_match_that_saves():
+    from game.match import MAX_SEED
+
+    match = Match.new(MAX_SEED)
+    assert Match.from_dict(match.to_dict()).hand.hands == match.hand.hands
+
+
+@pytest.mark.parametrize("rules", ["classic", {}, {"name": "classic"}, 0, Rules])
+def test_rules_that_are_not_a_rules_value_are_refused_at_creation(rules):
+    with pytest.raises(TypeError, match="Rules value"):
+        Match.new(1, rules)

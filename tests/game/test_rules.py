@@ -72,3 +72,35 @@ def test_rules_copy_and_pickle_as_equal_values():
 
     match = Match.new(3, rules)
     assert copy.deepcopy(match).to_dict() == match.to_dict()
+
+
+@pytest.mark.parametrize("name", ["blitz", "", None, 5, True, ["classic"], "Classic"], ids=repr)
+def test_rules_are_named_after_a_preset_or_custom(name):
+    with pytest.raises(ValueError, match="named after a preset"):
+        Rules(name)
+
+
+def test_a_preset_name_always_means_that_presets_knobs():
+    for name, knobs in PRESETS.items():
+        assert Rules(name, **knobs) == Rules.preset(name)
+    with pytest.raises(ValueError, match="must be that preset's"):
+        Rules("classic", target=1)
+    with pytest.raises(ValueError, match="must be that preset's"):
+        Rules.from_dict(dict(Rules.preset("modern").to_dict(), gin_bonus=100))
+    same_knobs = Rules.preset("short").replace()
+    assert same_knobs.name == "custom" and same_knobs != Rules.preset("short")
+
+
+@pytest.mark.parametrize("data", ["", [], {}, None, "classic", {"name": "classic"},
+                                  {k: v for k, v in Rules.preset().to_dict().items() if k != "target"}], ids=repr)
+def test_rules_from_dict_fills_nothing_in(data):
+    with pytest.raises(ValueError, match="rules"):
+        Rules.from_dict(data)
+
+
+@pytest.mark.parametrize("knob, value", [("target", 10 ** 30), ("gin_bonus", 10001), ("big_gin_bonus", 10 ** 6),
+                                         ("shutout", ["none"]), ("oklahoma_ace", None), ("knock_limit", 5.0)])
+def test_knob_values_have_a_type_and_a_bound(knob, value):
+    with pytest.raises(ValueError, match=knob):
+        Rules(**{knob: value})
+    assert Rules(target=10000).target == 10000

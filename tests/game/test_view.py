@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from game.actions import DISCARD, TAKE_UPCARD, Action
 from game.match import Match
 from game.melds import deadwood_after_each_discard
@@ -81,3 +83,25 @@ def test_a_finished_hand_carries_its_result_and_both_arrangements():
             assert view.opponent_arrangement is not None
             return
     raise AssertionError("no hand was won")
+
+
+@pytest.mark.parametrize("player", [2, -1, "0", True, False, 1.0, None, [0]], ids=repr)
+def test_a_view_is_of_seat_0_or_1_and_nothing_else(player):
+    with pytest.raises(ValueError, match="player 0 or 1"):
+        Match.new(1).view(player)
+
+
+@pytest.mark.parametrize("since", [-5, -1, "x", 1.5, True, 2, 10 ** 9, [0]], ids=repr)
+def test_since_is_a_count_of_the_events_seen(since):
+    match = Match.new(1)
+    assert len(match.events) == 1
+    with pytest.raises(ValueError, match="since"):
+        match.view(0, since)
+
+
+def test_since_from_zero_to_the_event_count():
+    match = Match.new(1)
+    match.apply(Action("pass"))
+    count = len(match.events)
+    assert [e.kind for e in match.view(0, 0).events] == ["deal", "pass"]
+    assert match.view(1, count).events == [] and match.view(1, count).event_count == count
