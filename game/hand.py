@@ -21,7 +21,7 @@ from game.actions import (
 )
 from game.cards import DECK
 from game.errors import IllegalAction, described
-from game.melds import deadwood_after_each_discard, declared_melds, is_big_gin
+from game.melds import arrange_all, deadwood_after_each_discard, declared_melds, is_big_gin
 from game.rng import Rng
 from game.scoring import check_declaration, settle
 
@@ -66,8 +66,20 @@ class Hand:
         # ask several times, and in the discard phase each answer is a meld search.
         self._legal = None
         self._after = None
+        # Each player's best arrangement with the cards it was worked out for: a move changes
+        # one hand, and every View of both seats reads both (the table server builds two Views
+        # a move), so the other hand's is not searched again.
+        self._arranged = [None, None]
 
     # --- what may be done -------------------------------------------------------------------
+
+    def arrangement(self, player):
+        """The best arrangement of `player`'s cards as they are now (melds, deadwood)."""
+        cards = self.hands[player]
+        kept = self._arranged[player]
+        if kept is None or kept[0] != cards:
+            kept = self._arranged[player] = (list(cards), arrange_all(cards))
+        return kept[1]
 
     def legal_actions(self):
         if self._legal is None:

@@ -10,7 +10,7 @@ it into plain, versioned JSON with card codes, so a view crosses a worker or a n
 from game.actions import Action, Event
 from game.cards import DECK, cards_of, codes, parse_card
 from game.errors import described
-from game.melds import Arrangement, arrange_all
+from game.melds import Arrangement
 from game.rules import Rules
 from game.scoring import Settlement
 
@@ -41,7 +41,15 @@ class View:
     def __init__(self, fields):
         for key in _FIELDS:
             setattr(self, key, fields[key])
-        self.unseen = _unseen(self)
+        self._unseen = None
+
+    @property
+    def unseen(self):
+        """The cards this player cannot locate (in the stock or the opponent's hidden hand);
+        worked out when a computer player first asks (the table server never does)."""
+        if self._unseen is None:
+            self._unseen = _unseen(self)
+        return self._unseen
 
     @classmethod
     def of(cls, match, player, since=None):
@@ -75,13 +83,13 @@ class View:
             "stock_count": len(hand.stock), "opponent_count": len(hand.hands[opponent]),
             "opponent_known": list(hand.known[opponent]), "knock_limit": hand.knock_limit,
             "history": list(hand.history), "legal_actions": legal, "discard_deadwood": discard_deadwood,
-            "arrangement": arrange_all(hand.hands[player]),
+            "arrangement": hand.arrangement(player),
             "scores": match.scores, "hands_won": match.hands_won, "sheet": match.sheet,
             "totals": match.totals, "winner": match.winner,
             "end_kind": hand.end["kind"] if over else None,
             "knocker": hand.end["knocker"] if over else None, "result": settlement,
             "opponent_hand": list(hand.hands[opponent]) if over else None,
-            "opponent_arrangement": arrange_all(hand.hands[opponent]) if over else None,
+            "opponent_arrangement": hand.arrangement(opponent) if over else None,
             "events": list(events), "event_count": len(match.events),
         })
 
