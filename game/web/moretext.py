@@ -40,7 +40,7 @@ def rules_summary(rules):
     elif rules.shutout == "bonus":
         # Translators: {n} is a number of points.
         said.append(fmt(_("A shutout (the loser won no hand) scores a bonus of {n}."), n=rules.shutout_bonus))
-    if not (rules.box_bonus or rules.game_bonus or rules.shutout != "none"):
+    if not T.end_bonuses(rules):
         said.append(_("No bonus at the end of the match."))
     if rules.oklahoma and rules.oklahoma_spade_double:
         said.append(_("A spade upcard doubles the points of the hand."))

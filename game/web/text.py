@@ -131,6 +131,13 @@ def rules_line(view):
                variant=variant, n=limit)
 
 
+def end_bonuses(rules):
+    """The end-of-match bonuses the rules give, as keys of the engine's totals
+    (`game.scoring.final_totals`): "box", "game", "shutout"; none under the simple scoring."""
+    given = {"box": rules.box_bonus > 0, "game": rules.game_bonus > 0, "shutout": rules.shutout != "none"}
+    return [key for key in ("box", "game", "shutout") if given[key]]
+
+
 # --- events -----------------------------------------------------------------------------------------
 
 def event_text(event, view, names):
@@ -465,18 +472,33 @@ def mode_name(mode):
 
 
 def match_result(view, names):
-    """The match's result in words, once it is over ("" before)."""
+    """The match's result in words, once it is over ("" before). With end-of-match bonuses the
+    winner (who reached the target) may end with the lower total, so both scores are said."""
     winner = view.winner
     totals = view.totals
     if winner is None or totals is None:
         return ""
-    a, b = totals[winner]["total"], totals[1 - winner]["total"]
-    if names[winner].kind == "you":
-        # Translators: {a} is your total, {b} the other player's.
-        return fmt(_("You win the match, {a} to {b}."), a=a, b=b)
-    # Translators: {player} is "The computer", "Your friend" or "Player 2"; {a} is the winner's
-    # total, {b} the other player's.
-    return fmt(_("{player} wins the match, {a} to {b}."), player=capital(name(names[winner])), a=a, b=b)
+    mine, theirs = totals[winner], totals[1 - winner]
+    values = {"a": mine["points"], "b": theirs["points"], "c": mine["total"], "d": theirs["total"],
+              "player": capital(name(names[winner]))}
+    you = names[winner].kind == "you"
+    if not end_bonuses(view.rules):
+        if you:
+            # Translators: {a} is your score, {b} the other player's.
+            return fmt(_("You win the match, {a} to {b}."), **values)
+        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {a} is the winner's
+        # score, {b} the other player's.
+        return fmt(_("{player} wins the match, {a} to {b}."), **values)
+    if you:
+        # Translators: rules with end-of-match bonuses; {a} and {b} are your hand points and the
+        # other player's, {c} and {d} the final totals with the bonuses (the loser's may be higher).
+        return fmt(_("You win the match, {a} to {b} in hand points; with the bonuses, the final totals are {c} to {d}."),
+                   **values)
+    # Translators: rules with end-of-match bonuses; {player} is "The computer", "Your friend" or
+    # "Player 2"; {a} and {b} are the winner's hand points and the other player's, {c} and {d}
+    # the final totals with the bonuses (the loser's may be higher).
+    return fmt(_("{player} wins the match, {a} to {b} in hand points; with the bonuses, the final totals are {c} to {d}."),
+               **values)
 
 
 # --- online tables ---------------------------------------------------------------------------------
