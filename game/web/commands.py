@@ -93,7 +93,7 @@ def toggle(ui, view, index):
     ui.selected = None if ui.selected == index else index
     ui.focus = "c" + str(index)
     if ui.selected is None:  # the same card again: said, or "Selected: …" would stay the last word
-        return Outcome(say=_("Selection cancelled."))
+        return Outcome(say=_("Selection canceled."))
     # Translators: {card} is a card's name without article ("queen of hearts").
     message = fmt(_("Selected: {card}."), card=T.card_name(DECK[index]))
     if index in view.discard_deadwood:
@@ -173,7 +173,7 @@ def cancel_selection(ui, view, arg):
         return None
     ui.focus = "c" + str(ui.selected)
     ui.selected = None
-    return Outcome(say=_("Selection cancelled."))
+    return Outcome(say=_("Selection canceled."))
 
 
 def sort(ui, view, arg):

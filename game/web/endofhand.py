@@ -103,13 +103,14 @@ def render_spread(who, melds, dead_cards, dead, layoffs, result, added=()):
     return "".join(out)
 
 
-def render_sheet(view, names, ui=None):
-    """The score sheet: one row per finished hand (also shown in its own dialog), with the hints
-    each player used in it (`ui.coach["used"]`)."""
+def render_sheet(view, names, ui=None, caption=True):
+    """The score sheet: one row per finished hand (also shown in its own dialog, whose title
+    names it: no caption then), with the hints each player used in it (`ui.coach["used"]`)."""
     lines = view.sheet
     kinds = {"knock": pgettext("hand result", "Knock"), "undercut": _("Undercut"), "gin": _("Gin"),
              "big_gin": _("Big gin"), "dead": _("Dead hand")}
-    out = ['<table class="g-sheet"><caption>' + esc(_("Score sheet")) + '</caption><thead><tr><th scope="col" class="g-num">'
+    named = '><caption>' + esc(_("Score sheet")) + '</caption>' if caption else ' aria-labelledby="g-dialog-title">'
+    out = ['<table class="g-sheet"' + named + '<thead><tr><th scope="col" class="g-num">'
            + esc(_("Hand")) + '</th><th scope="col">' + esc(_("Result")) + '</th><th scope="col" class="g-num">'
            + esc(T.label(names[0])) + '</th><th scope="col" class="g-num">' + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
     for line in lines:

@@ -62,7 +62,7 @@ def test_a_card_selected_then_tapped_again_is_unselected_and_that_is_said():
     outcome, _ = do(table, ui, "card", card)
     assert ui.selected == card and outcome.say.startswith("Selected: ")
     outcome, _ = do(table, ui, "card", card)
-    assert ui.selected is None and outcome.say == "Selection cancelled."
+    assert ui.selected is None and outcome.say == "Selection canceled."
 
 
 def test_discard_outside_the_discard_turn_is_refused_for_the_real_reason():
@@ -167,7 +167,7 @@ def test_skipping_the_confirmation_discards_at_once_and_a_double_tap_discards_on
     # Confirmation on: the second tap of a double one is a second tap (it unselects the card).
     C.run("card", ui, view, card.index)
     outcome = C.run("quick_discard", ui, view, card.index)
-    assert outcome.action is None and ui.selected is None and outcome.say == "Selection cancelled."
+    assert outcome.action is None and ui.selected is None and outcome.say == "Selection canceled."
     ui.prefs["quick"] = True
     assert C.run("quick_discard", ui, view, card.index).action == Action(DISCARD, card)
     ui.selected = card.index
