@@ -47,6 +47,7 @@ def lobby_code(ui, view, value):
 
 def online_open(ui, view, arg):
     ui.focus = None
+    ui.notice = None  # the last attempt's problem ("no table with this code") is no longer true
     return Outcome(effects=(OPEN_TABLE,))
 
 
@@ -55,6 +56,7 @@ def online_join(ui, view, arg):
         ui.focus = "lobby_code"
         return Outcome(say=_("Type the code of your friend's table first."), effects=(FOCUS_ONLY,))
     ui.focus = None
+    ui.notice = None
     return Outcome(effects=(JOIN_TABLE,))
 
 

@@ -7,6 +7,7 @@ from game.match import Match
 from game.web import i18n
 from game.web import moretext as MT
 from game.web import text as T
+from game.web.commands import run
 from game.web.lobby import render_banner, render_lobby
 from game.web.remote import RemoteTable
 from game.web.render import render
@@ -118,3 +119,14 @@ def test_a_new_connection_numbers_its_views_afresh():
 def test_a_server_refusal_is_worded_by_the_same_function_as_the_engines():
     assert T.refusal("too_many_messages", {}) == MT.online_problem("too_many_messages")
     assert T.refusal("taken_card", {}) != T.refusal("no_such_reason", {})
+
+
+def test_opening_or_joining_a_table_clears_the_last_attempts_problem():
+    # A wrong code's "There is no table with this code" stayed above the table once joined.
+    for command in ("online_open", "online_join"):
+        ui = Ui()
+        ui.mode = "online"
+        ui.lobby["code"] = "K7MQ2X"
+        ui.notice = MT.online_problem("no_such_table")
+        run(command, ui, None)
+        assert ui.notice is None
