@@ -108,7 +108,7 @@ class App:
         there meanwhile."""
         if storage.load_prefs(self.ui.prefs):
             # Translators: the preferences are the menu's choices (level, sort order, rules, ...).
-            self.ui.notice = _("Your preferences could not be read, so the default ones are back.")
+            self.ui.notice = _("Your settings could not be read, so the defaults have been restored.")
         self.need(lambda: _progress().load(self), busy=False)
         self.ui.mode = self.ui.prefs["mode"]
         if "#table=" in str(window.location.hash or ""):
@@ -506,7 +506,7 @@ class App:
         elif ui.lesson is not None:
             from game.web import lesson as lessons
 
-            messages.append(lessons.step_text(ui.lesson["lesson"], view))
+            messages.append(lessons.step_news(ui.lesson, view))
         elif view.turn == view.player and view.turn is not None:
             messages.append(T.prompt(view))
         if view.drawn is not None:

@@ -22,7 +22,7 @@ from game.actions import (
 from game.cards import DECK
 from game.rules import PRESETS
 from game.web import text as T
-from game.web.i18n import _, fmt
+from game.web.i18n import _, fmt, ngettext
 from game.web.state import LEVELS, LOCAL_MODES, MODES, PACES, SORTS, legal
 
 # Where the focus goes when each dialog opens.
@@ -93,7 +93,7 @@ def toggle(ui, view, index):
     ui.selected = None if ui.selected == index else index
     ui.focus = "c" + str(index)
     if ui.selected is None:  # the same card again: said, or "Selected: …" would stay the last word
-        return Outcome(say=_("Selection cancelled."))
+        return Outcome(say=_("Selection canceled."))
     # Translators: {card} is a card's name without article ("queen of hearts").
     message = fmt(_("Selected: {card}."), card=T.card_name(DECK[index]))
     if index in view.discard_deadwood:
@@ -173,7 +173,7 @@ def cancel_selection(ui, view, arg):
         return None
     ui.focus = "c" + str(ui.selected)
     ui.selected = None
-    return Outcome(say=_("Selection cancelled."))
+    return Outcome(say=_("Selection canceled."))
 
 
 def sort(ui, view, arg):
@@ -198,10 +198,25 @@ def plain_move(*kinds):
     return handler
 
 
+def not_yet(view):
+    """Why the seat on screen can neither discard, knock nor go gin now (the upcard's offer,
+    before its draw, the other player's turn, the hand over), in the engine's words; None in
+    its discard phase."""
+    if view.turn is None:
+        reason = "match_over" if view.phase == "match_over" else "hand_over"
+    elif view.turn != view.player:
+        reason = "not_your_turn"
+    elif view.phase in ("upcard", "draw"):
+        reason = "upcard_offer" if view.phase == "upcard" else "draw_first"
+    else:
+        return None
+    return T.refusal(reason, {})
+
+
 def discard(ui, view, arg):
     card = selected_card(ui)
     if card is None:
-        return Outcome(say=_("Select a card first."))
+        return Outcome(say=not_yet(view) or _("Select a card first."))
     action = legal(ui, view, DISCARD, card)
     # Without the dialogs (the page's second bundle could not be loaded) a discard is made at once.
     if action and (ui.prefs["quick"] or ui.more == "failed"):
@@ -244,22 +259,36 @@ def best_card(view, kind):
 def end_hand(kind):
     """Knock or gin with the selected card: the dialog of declared melds (a knock that would be
     gin opens the gin dialog). Without a selected card that allows it, the View's best discard
-    for that ending is selected."""
+    for that ending is selected (for a knock, the best gin's when only gin is possible); with
+    none, the player is told why."""
     def handler(ui, view, arg):
         card = selected_card(ui)
+        ending = GIN if kind == KNOCK and best_card(view, KNOCK) is None and best_card(view, GIN) else kind
         if card is not None and legal(ui, view, kind, card):
             open_dialog(ui, kind, view, card=card.index)
         elif card is not None and kind == KNOCK and legal(ui, view, GIN, card):
             open_dialog(ui, GIN, view, card=card.index)
-        elif best_card(view, kind) is not None and not ui.handover:
-            ui.selected = best_card(view, kind).index
-            open_dialog(ui, kind, view, card=ui.selected)
+        elif best_card(view, ending) is not None and not ui.handover:
+            ui.selected = best_card(view, ending).index
+            open_dialog(ui, ending, view, card=ui.selected)
         elif card is None:
-            return Outcome(say=_("Select the card to discard first."))
+            return Outcome(say=not_yet(view) or no_ending(view, kind))
         else:
             return try_move(Action(kind, card))
         return None
     return handler
+
+
+def no_ending(view, kind):
+    """Why no discard allows a knock (or gin) in the discard phase."""
+    if kind == GIN:
+        return _("You cannot go gin: whichever card you discard, some deadwood is left.")
+    if view.knock_limit == 0:
+        return T.refusal("gin_only", {})
+    # Translators: {limit} is the knock limit (10 in the classic rules).
+    return fmt(ngettext("You cannot knock: no card you may discard leaves {limit} point of deadwood or less.",
+                        "You cannot knock: no card you may discard leaves {limit} points of deadwood or less.",
+                        view.knock_limit), limit=view.knock_limit)
 
 
 def big_gin(ui, view, arg):

@@ -17,7 +17,7 @@ MINUS = "\u2212"
 def month_name(month):
     """A month's short name, as a short date writes it (1-12)."""
     # Translators: the short names of the months, as your language writes them in a short date
-    # ("1 Dec"); a language that writes the month as a number (Vietnamese "1/12") gives it here.
+    # ("Dec 1"); a language that writes the month as a number (Vietnamese "1/12") gives it here.
     names = (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"),
              pgettext("month", "Apr"), pgettext("month", "May"), pgettext("month", "Jun"),
              pgettext("month", "Jul"), pgettext("month", "Aug"), pgettext("month", "Sep"),
@@ -26,16 +26,16 @@ def month_name(month):
 
 
 def date_text(date):
-    """A date without its year in the page's language ("1 Dec", « 1er déc. », "1/12")."""
+    """A date without its year in the page's language ("Dec 1", « 1er déc. », "1/12")."""
     _year, month, day = date
     if day == 1:
         # Translators: a short date on the first day of a month; {day} is 1, {month} the month's
         # short name (the "month" messages). French writes « {day}er {month} ».
-        template = pgettext("date, first day of a month", "{day} {month}")
+        template = pgettext("date, first day of a month", "{month} {day}")
     else:
         # Translators: a short date; {day} is the day of the month (2-31), {month} the month's
         # short name (the "month" messages).
-        template = pgettext("date", "{day} {month}")
+        template = pgettext("date", "{month} {day}")
     return fmt(template, day=day, month=month_name(month))
 
 
@@ -52,20 +52,20 @@ def result_sentence(date, result):
     """The first sentence of the result line: the date, the match, the hands won, the points."""
     when, n, points = date_text(date), result["hands"], signed(result["net"])
     if result["won"]:
-        # Translators: the shareable result of the daily deal. {date} is a short date ("1 Dec"),
+        # Translators: the shareable result of the daily deal. {date} is a short date ("Dec 1"),
         # {n} the hands the player won, {points} their points minus the computer's ("+41").
-        return fmt(ngettext("Gin Rummy daily, {date}: I won {n} hand and the match, {points}.",
-                            "Gin Rummy daily, {date}: I won {n} hands and the match, {points}.", n),
+        return fmt(ngettext("Gin Rummy daily, {date}: I won {n} hand and the match, with a net score of {points}.",
+                            "Gin Rummy daily, {date}: I won {n} hands and the match, with a net score of {points}.", n),
                    date=when, n=n, points=points)
     if n:
-        # Translators: the shareable result of a daily deal lost. {date} is a short date ("1 Dec"),
+        # Translators: the shareable result of a daily deal lost. {date} is a short date ("Dec 1"),
         # {n} the hands the player won, {points} their points minus the computer's ("−22").
-        return fmt(ngettext("Gin Rummy daily, {date}: I won {n} hand but lost the match, {points}.",
-                            "Gin Rummy daily, {date}: I won {n} hands but lost the match, {points}.", n),
+        return fmt(ngettext("Gin Rummy daily, {date}: I won {n} hand but lost the match, with a net score of {points}.",
+                            "Gin Rummy daily, {date}: I won {n} hands but lost the match, with a net score of {points}.", n),
                    date=when, n=n, points=points)
     # Translators: the shareable result of a daily deal lost without a hand won. {date} is a
-    # short date ("1 Dec"), {points} the player's points minus the computer's ("−50").
-    return fmt(_("Gin Rummy daily, {date}: I lost the match without winning a hand, {points}."),
+    # short date ("Dec 1"), {points} the player's points minus the computer's ("−50").
+    return fmt(_("Gin Rummy daily, {date}: I lost the match without winning a hand, with a net score of {points}."),
                date=when, points=points)
 
 
@@ -84,16 +84,16 @@ def share_line(date, entry):
     if last["try"] == 1:
         return line
     if entry["first"] is None:
-        return line + " " + _("Replayed: my first try was not finished.")
+        return line + " " + _("Replay: I did not finish my first try.")
     # Translators: added to the result line of a daily deal played again; {points} is the first
     # try's points minus the computer's ("−12").
-    return line + " " + fmt(_("Replayed: my first try scored {points}."), points=signed(entry["first"]["net"]))
+    return line + " " + fmt(_("Replay: my first try's net score was {points}."), points=signed(entry["first"]["net"]))
 
 
 def about(date):
-    # Translators: {date} is today's short date ("1 Dec").
-    return fmt(_("The deal of {date} is the same for everyone: a short match to 50 points against the Hard "
-                 "computer. The result line tells your friends how you did."), date=date_text(date))
+    # Translators: {date} is today's short date ("Dec 1").
+    return fmt(_("Everyone gets the same deal on {date}: a short match to 50 points against the computer at Hard "
+                 "level. Share your result line to show your friends how you did."), date=date_text(date))
 
 
 def share_block(line):
@@ -116,7 +116,7 @@ def render_daily(view, ui):
         buttons.append(("cancel", _("Back to the table"), True))
     elif line:
         out.append(share_block(line))
-        buttons.append(("play_daily", _("Play it again (the line will say it is a replay)"), False))
+        buttons.append(("play_daily", _("Play it again (your result line will be marked as a replay)"), False))
     elif entry["tries"]:
         out.append('<p>' + esc(_("You started today's deal without finishing it: playing it again counts as a replay.")) + '</p>')
         buttons.append(("play_daily", _("Play today's deal again"), True))
@@ -147,7 +147,7 @@ def end_block(view, ui):
     line = share_line(date, daily.day_of(ui.daily_record, date))
     if line is None:
         return ""
-    # Translators: the heading of the daily deal's result; {date} is a short date ("1 Dec").
+    # Translators: the heading of the daily deal's result; {date} is a short date ("Dec 1").
     return ('<section class="g-daily-end"><h3>' + esc(fmt(_("Daily deal of {date}"), date=date_text(date)))
             + '</h3>' + share_block(line) + '</section>')
 
@@ -159,12 +159,12 @@ def bar_tag(ui):
 
 
 def copied():
-    return _("The result line is copied: paste it to your friends.")
+    return _("Result copied: paste it into a message to your friends.")
 
 
 def copy_refused():
-    return _("This browser did not let the page copy: select the line and copy it yourself.")
+    return _("Your browser blocked copying: select the line and copy it yourself.")
 
 
 def level_note():
-    return _("The daily deal is played against the Hard computer.")
+    return _("The daily deal is played against the computer at Hard level.")

@@ -43,12 +43,15 @@ def render_dialog(view, ui):
     elif kind == "pile":
         title = _("The discard pile")
         pile = view.discard_pile
-        body.append('<p>' + esc(_("From the bottom to the top:")) + '</p><ol class="g-pile-list">'
-                    + "".join('<li>' + card_html(c, "g-small") + '</li>' for c in pile) + '</ol>')
+        if pile:
+            body.append('<p>' + esc(_("From the bottom to the top:")) + '</p><ol class="g-pile-list">'
+                        + "".join('<li>' + card_html(c, "g-small") + '</li>' for c in pile) + '</ol>')
+        else:
+            body.append('<p>' + esc(_("The discard pile is empty.")) + '</p>')
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
     elif kind == "sheet":
         title = _("Score sheet")
-        body.append(render_sheet(view, ui.names(), ui))
+        body.append(render_sheet(view, ui.names(), ui, caption=False))  # the dialog's title names it
         body.append(dialog_buttons([("cancel", _("Close"), True)]))
     elif kind == "help":
         title = _("Keyboard shortcuts")
@@ -59,14 +62,14 @@ def render_dialog(view, ui):
         body.append(render_menu(view, ui))
     elif kind == "clear":
         title = _("Clear saved data")
-        body.append('<p>' + esc(_("Forget the saved games, the card orders, the preferences, the statistics and the "
-                                  "daily deal's results kept in this browser? A new game starts.")) + '</p>')
+        body.append('<p>' + esc(_("Delete the saved games, card orders, settings, statistics and daily-deal "
+                                  "results kept in this browser? A new game will start.")) + '</p>')
         body.append(dialog_buttons([("confirm_clear", _("Clear saved data"), True), ("cancel", _("Cancel"), False)]))
     elif kind == "seed":
         title = _("Open the shared deal?")
-        # Translators: {seed} is the number of a deal in a shared link (#seed=123).
-        body.append('<p>' + esc(fmt(_("This link deals game {seed}. Opening it replaces the match in progress, "
-                                      "which cannot be recovered."), seed=d.get("seed"))) + '</p>')
+        # Translators: {seed} is the seed of a shared link (#seed=123), which deals a whole match.
+        body.append('<p>' + esc(fmt(_("This link deals a match from seed {seed}. Opening it ends the match in "
+                                      "progress, which cannot be recovered."), seed=d.get("seed"))) + '</p>')
         body.append(dialog_buttons([("confirm_seed", _("Open the shared deal"), True),
                                     ("cancel", _("Keep my match"), False)]))
     elif kind in ("stats", "daily"):  # game.web.statsdialog, game.web.dailydialog
@@ -144,14 +147,16 @@ def render_menu(view, ui):
     elif ui.mode == "cpu":
         out.append(select_field(_("Computer level"), "level", [(lv, T.level_name(lv)) for lv in LEVELS], prefs["level"]))
         out.append(select_field(_("Computer's pace"), "pace", [(p, MT.pace_name(p)) for p in PACES], prefs["pace"]))
-    sorts = [("rank", _("Sort: by rank")), ("suit", _("Sort: by suit")), ("melds", _("Sort: by melds"))]
+    # The choices under "Sort the hand" (the button on the table says "Sort: by rank").
+    sorts = [("rank", pgettext("sort choice", "By rank")), ("suit", pgettext("sort choice", "By suit")),
+             ("melds", pgettext("sort choice", "By melds"))]
     if prefs["sort"] == "custom":
-        sorts.append(("custom", _("Sort: your order")))
+        sorts.append(("custom", pgettext("sort choice", "Your order")))
     out.append(select_field(_("Sort the hand"), "pick_sort", sorts, prefs["sort"]))
     out.append(check_field(_("Four-color deck"), "four", prefs["four"]))
     out.append(check_field(_("Discard without confirmation (double-tap or double-click a card)"), "quick", prefs["quick"]))
     if ui.mode != "online":  # a friend's score sheet would not show them
-        out.append(check_field(_("Hints: the “What would you play?” button (the hints used are counted on the score sheet)"), "hints",
+        out.append(check_field(_("Hints: show the “What would you play?” button (the hints you use are counted on the score sheet)"), "hints",
                                prefs.get("hints", False)))
     out.append('</div>')
     if view is not None:
@@ -182,13 +187,13 @@ def render_shortcuts():
     """The keyboard shortcuts as a definition list (the keys of `game.web.keys`, in this language)."""
     keys = [("← →", _("go from card to card in your hand")), (pgettext("keys", "Alt+← → or Shift+← →"), _("move the card to reorder your hand")),
             (pgettext("keys", "Enter, Space"), _("select a card")),
-            (pgettext("keys", "Esc"), _("cancel a selection or a dialog"))]
-    for command, text in (("draw_stock", _("draw from the stock")), ("draw_discard", _("take the top of the discard pile")),
+            (pgettext("keys", "Esc"), _("cancel a selection or close a dialog"))]
+    for command, text in (("draw_stock", _("draw from the stock")), ("draw_discard", _("take the top card of the discard pile")),
                           ("take_upcard", _("take the upcard")), ("pass", _("pass the upcard")),
                           ("discard", _("discard the selected card")), ("knock", pgettext("verb", "knock")),
-                          ("gin", _("gin")), ("sort", _("change the sort order")), ("next_hand", _("next hand")),
+                          ("gin", _("go gin")), ("sort", _("change the sort order")), ("next_hand", _("deal the next hand")),
                           ("show_pile", _("show the whole discard pile")),
-                          ("hint", _("what would you play? (a hint, when turned on in the menu)"))):
+                          ("hint", _("hint: what Hard would play (turn hints on in the menu)"))):
         keys.append((key_for(command), text))
     keys.append((HELP_KEY, _("show this list")))
     return '<dl class="g-keys">' + "".join('<dt><kbd>' + esc(k) + '</kbd></dt><dd>' + esc(v) + '</dd>' for k, v in keys) + '</dl>'
@@ -265,7 +270,8 @@ def render_knock_dialog(view, d):
     if kind != "big_gin":
         # Translators: {card} is a card's name with its article ("the queen of diamonds").
         out.append('<p>' + esc(fmt(_("Your discard: {card}."), card=T.the_card(DECK[d["card"]]))) + '</p>')
-    out.append('<p>' + esc(_("Your melds (the best arrangement; change a card's group to declare other melds):")) + '</p>')
+    out.append('<p>' + esc(_("Your melds, arranged to leave the least deadwood. To declare different melds, change a "
+                             "card's group:")) + '</p>')
     cards = sorted(knock_cards(view, d), key=lambda c: (d["groups"].get(c.index, 0) or 9, c.rank, c.suit))
     out.append('<ul class="g-groups">')
     for c in cards:

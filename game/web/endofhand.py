@@ -103,13 +103,14 @@ def render_spread(who, melds, dead_cards, dead, layoffs, result, added=()):
     return "".join(out)
 
 
-def render_sheet(view, names, ui=None):
-    """The score sheet: one row per finished hand (also shown in its own dialog), with the hints
-    each player used in it (`ui.coach["used"]`)."""
+def render_sheet(view, names, ui=None, caption=True):
+    """The score sheet: one row per finished hand (also shown in its own dialog, whose title
+    names it: no caption then), with the hints each player used in it (`ui.coach["used"]`)."""
     lines = view.sheet
     kinds = {"knock": pgettext("hand result", "Knock"), "undercut": _("Undercut"), "gin": _("Gin"),
              "big_gin": _("Big gin"), "dead": _("Dead hand")}
-    out = ['<table class="g-sheet"><caption>' + esc(_("Score sheet")) + '</caption><thead><tr><th scope="col" class="g-num">'
+    named = '><caption>' + esc(_("Score sheet")) + '</caption>' if caption else ' aria-labelledby="g-dialog-title">'
+    out = ['<table class="g-sheet"' + named + '<thead><tr><th scope="col" class="g-num">'
            + esc(_("Hand")) + '</th><th scope="col">' + esc(_("Result")) + '</th><th scope="col" class="g-num">'
            + esc(T.label(names[0])) + '</th><th scope="col" class="g-num">' + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
     for line in lines:
@@ -132,12 +133,18 @@ def render_sheet(view, names, ui=None):
 
 
 def render_totals(view, names):
-    """The match's final totals (`View.totals`), bonuses included."""
+    """The match's final totals (`View.totals`): the hand points, a row for each end-of-match
+    bonus the rules in play give (box, game, shutout) and the total. Rules with none (Classic,
+    Straight, Short game) have no totals to show: a line says the hand points are the score."""
     totals = view.totals
     if not totals:
         return ""
-    rows = [("points", _("Hand points")), ("box", _("Hands won bonus")), ("game", _("Game bonus")),
-            ("shutout", _("Shutout")), ("total", _("Total"))]
+    bonuses = T.end_bonuses(view.rules)
+    if not bonuses:
+        return '<p>' + esc(_("These rules have no end-of-match bonuses: the hand points are the final score.")) + '</p>'
+    labels = {"box": _("Box bonus"), "game": _("Game bonus"), "shutout": _("Shutout (hand points doubled)")
+              if view.rules.shutout == "double" else _("Shutout bonus")}
+    rows = [("points", _("Hand points"))] + [(key, labels[key]) for key in bonuses] + [("total", _("Total"))]
     out = ['<table class="g-sheet g-totals"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><td></td>'
            '<th scope="col" class="g-num">' + esc(T.label(names[0])) + '</th><th scope="col" class="g-num">'
            + esc(T.label(names[1])) + '</th></tr></thead><tbody>']

@@ -82,7 +82,7 @@ def open_lesson(app, code):
     app.use(TrainingTable(lesson, now))
     app.set_hash()
     app.refresh()
-    app.announce(lessons.title(lesson) + ". " + lessons.step_text(lesson, app.view))
+    app.announce(lessons.title(lesson) + ". " + lessons.step_news(ui.lesson, app.view))
     app.schedule()
     return True
 
@@ -173,7 +173,7 @@ def server_answered(app, available):
     ui.online_available = available
     if ui.mode == "online" and not available:
         ui.mode = ui.prefs["mode"] = "cpu"
-        ui.notice = _("Online play needs the site's table server, which does not answer here.")
+        ui.notice = _("Online play is not available right now: the game server is not responding.")
         app.load_mode()
         app.schedule()
     elif ui.dialog is not None or ui.mode == "online":

@@ -25,10 +25,12 @@ def open_lesson(code):
 # What a bad training link gets (game.training.BadPosition's reasons); the player's own game
 # is shown instead.
 BAD_LINKS = {
-    "unknown": N_("This link does not name a training position, so your own game is shown."),
-    "cards": N_("The cards in this training link are not two hands of ten different cards, so your own game is shown."),
-    "rules": N_("This training link names rules that the game does not know, so your own game is shown."),
-    "no_knock": N_("In this training link, the knocker's cards cannot knock under these rules, so your own game is shown."),
+    "unknown": N_("This link does not lead to a training position, so your own game is shown instead."),
+    "cards": N_("The cards in this training link are not two hands of ten different cards, so your own game is "
+                "shown instead."),
+    "rules": N_("This training link names rules that the game does not know, so your own game is shown instead."),
+    "no_knock": N_("The knocker's hand in this training link cannot knock under these rules, so your own game is "
+                   "shown instead."),
 }
 
 
@@ -51,8 +53,19 @@ def step_text(lesson, view):
     if index == len(lesson.steps):
         return DONE[lesson.done]()
     if view.turn != LEARNER:
-        return _("The computer plays its turn; your next step follows.")
+        return _("The computer is playing its turn; your next step will follow.")
     return words(lesson.steps[index], view)
+
+
+def step_news(state, view):
+    """The panel's sentence to announce after a move (`state` is the UI's lesson: its lesson and
+    the sentence last announced), or "" when it is that sentence again: off the script, the
+    panel says the same after each of the computer's moves, and a screen reader hears it once."""
+    text = step_text(state["lesson"], view)
+    if text == state.get("said"):
+        return ""
+    state["said"] = text
+    return text
 
 
 def suggestion(lesson, view):
@@ -76,9 +89,9 @@ def view_actions(view):
 
 def off_script(lesson):
     if lesson.name == "guided":
-        return _("You chose another move. That is allowed: the hand goes on as a normal hand against the "
-                 "computer, with no more steps. Press Start again to follow the guided hand.")
-    return _("You chose another move. That is allowed: the hand goes on as a normal hand against the "
+        return _("You played a different move, which is fine: the hand carries on as a normal hand against the "
+                 "computer, without the guide. Press Start again to follow the guided hand from the beginning.")
+    return _("You played a different move, which is fine: the hand carries on as a normal hand against the "
              "computer. Press Start again to see the example's result.")
 
 
@@ -155,8 +168,8 @@ def _discard_high(step, view):
 def _discard_not_taken(step, view):
     # Translators: {card} is a card with its article ("the 9 of spades"); {taken} is the
     # card just taken from the discard pile, with its article ("the jack of spades").
-    return fmt(_("Discard {card}, your costliest loose card. Keep {taken}, which you have just taken: "
-                 "it may not be discarded this turn anyway."),
+    return fmt(_("Discard {card}, your highest loose card. Keep {taken}: you have just taken it, so you may not "
+                 "discard it this turn anyway."),
                card=T.the_card(step.cards[0]), taken=T.the_card(step.cards[1]))
 
 

@@ -54,7 +54,7 @@ def render_banner(ui):
         out.append('<p>' + esc(_("Your friend offers a new game.")) + ' '
                    '<button type="button" class="g-btn g-primary" data-act="accept_new" data-key="accept_new">'
                    + esc(_("Accept")) + '</button> <button type="button" class="g-btn" data-act="refuse_new" '
-                   'data-key="refuse_new">' + esc(_("Refuse")) + '</button></p>')
+                   'data-key="refuse_new">' + esc(_("Decline")) + '</button></p>')
     elif offer == "mine":
         out.append('<p>' + esc(_("You offered a new game: waiting for your friend's answer.")) + ' '
                    '<button type="button" class="g-btn" data-act="refuse_new" data-key="refuse_new">'

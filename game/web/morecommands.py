@@ -47,6 +47,7 @@ def lobby_code(ui, view, value):
 
 def online_open(ui, view, arg):
     ui.focus = None
+    ui.notice = None  # the last attempt's problem ("no table with this code") is no longer true
     return Outcome(effects=(OPEN_TABLE,))
 
 
@@ -55,6 +56,7 @@ def online_join(ui, view, arg):
         ui.focus = "lobby_code"
         return Outcome(say=_("Type the code of your friend's table first."), effects=(FOCUS_ONLY,))
     ui.focus = None
+    ui.notice = None
     return Outcome(effects=(JOIN_TABLE,))
 
 
@@ -77,7 +79,7 @@ def leave(ui, view, arg):
 
 def copy_invite(ui, view, arg):
     ui.focus = "copy_invite"
-    return Outcome(say=_("The link is copied: send it to your friend."), effects=(COPY, FOCUS_ONLY))
+    return Outcome(say=_("Link copied: send it to your friend."), effects=(COPY, FOCUS_ONLY))
 
 
 COMMANDS.update({
@@ -108,7 +110,7 @@ def confirm_reset_stats(ui, view, arg):
         return None
     ui.stats = stats.empty()
     ui.stats_problem = False
-    ui.dialog.update({"confirm": False, "focus": "reset_stats", "message": _("The statistics are reset."), "problem": None})
+    ui.dialog.update({"confirm": False, "focus": "reset_stats", "message": _("Statistics reset."), "problem": None})
     return Outcome(effects=(SAVE_STATS,))
 
 
@@ -142,7 +144,7 @@ def stats_file(ui, view, data):
         ui.dialog.update({"problem": import_problem(error if data is not None else None), "message": None})
         return Outcome(say=ui.dialog["problem"])
     ui.stats_problem = False
-    ui.dialog.update({"message": _("The statistics of the file are imported."), "problem": None})
+    ui.dialog.update({"message": _("Statistics imported."), "problem": None})
     return Outcome(say=ui.dialog["message"], effects=(SAVE_STATS,))
 
 

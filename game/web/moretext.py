@@ -36,12 +36,12 @@ def rules_summary(rules):
         # Translators: {n} is a number of points, e.g. 100 (the game bonus).
         said.append(fmt(_("The winner of the match scores a bonus of {n}."), n=rules.game_bonus))
     if rules.shutout == "double":
-        said.append(_("A shutout (the loser won no hand) doubles the winner's hand points."))
+        said.append(_("A shutout (the loser won no hands) doubles the winner's hand points."))
     elif rules.shutout == "bonus":
         # Translators: {n} is a number of points.
-        said.append(fmt(_("A shutout (the loser won no hand) scores a bonus of {n}."), n=rules.shutout_bonus))
-    if not (rules.box_bonus or rules.game_bonus or rules.shutout != "none"):
-        said.append(_("No bonus at the end of the match."))
+        said.append(fmt(_("A shutout (the loser won no hands) scores a bonus of {n}."), n=rules.shutout_bonus))
+    if not T.end_bonuses(rules):
+        said.append(_("No end-of-match bonuses."))
     if rules.oklahoma and rules.oklahoma_spade_double:
         said.append(_("A spade upcard doubles the points of the hand."))
     return " ".join(said)

@@ -39,14 +39,14 @@ def figures(record):
     """(label, value) of a record's figures, in the order shown."""
     rate, per_hand = S.win_percent(record), S.points_per_hand(record)
     return [
-        (_("Games"), str(record["games"])),
+        (_("Matches"), str(record["games"])),
         (_("Wins"), str(record["wins"])),
         (_("Win rate"), percent(rate) if rate is not None else "–"),
         (_("Hands played"), str(record["hands"])),
         (_("Hands won"), str(record["hands_won"])),
         (_("Gins"), str(record["gins"])),
-        (_("Undercuts given"), str(record["undercuts_given"])),
-        (_("Undercuts suffered"), str(record["undercuts_suffered"])),
+        (_("Undercuts you scored"), str(record["undercuts_given"])),
+        (_("Times you were undercut"), str(record["undercuts_suffered"])),
         (_("Net points per hand"), tenths(per_hand) if per_hand is not None else "–"),
         (_("Best winning streak"), str(record["best_streak"])),
     ]
@@ -103,14 +103,14 @@ def render_stats(view, ui):
                    + esc(_("Keep them")) + '</button></div>')
         return _("Statistics"), "".join(out)
     if ui.stats_problem:
-        out.append('<p class="g-warn">' + esc(_("Your saved statistics could not be read, so they start again from zero."))
+        out.append('<p class="g-warn">' + esc(_("Your saved statistics could not be read, so they have been reset to zero."))
                    + '</p>')
     if d.get("message"):
         out.append('<p class="g-done" role="status">' + esc(d["message"]) + '</p>')
     if d.get("problem"):
         out.append('<p class="g-problem" role="alert">' + esc(d["problem"]) + '</p>')
-    out.append('<p>' + esc(_("Matches and hands played against the computer count, by level and rules. Games for "
-                             "two players on one device and online games are not counted.")) + '</p>')
+    out.append('<p>' + esc(_("Only matches against the computer are counted, grouped by level and rules; two-player "
+                             "and online games are not.")) + '</p>')
     found = S.rows(ui.stats)
     if ui.stats["recent"]:
         out.append(render_chart(ui.stats["recent"]))

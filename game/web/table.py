@@ -41,7 +41,7 @@ def render_bar(view, ui):
     # Translators: the score bar; {a} and {b} are the players as headings ("You", "The computer",
     # "Player 1"), {x} and {y} their scores, {target} the score that ends the match (100). Keep a
     # separator between a name and its score: "Player 1: 31", never "Player 1 31".
-    out.append('<p class="g-score">' + esc(fmt(_("Score – {a}: {x} · {b}: {y} (game to {target})"),
+    out.append('<p class="g-score">' + esc(fmt(_("Score – {a}: {x} · {b}: {y} (match to {target})"),
                                                 a=T.label(names[first]), x=scores[first], b=T.label(names[1 - first]),
                                                 y=scores[1 - first], target=rules.target)) + '</p>')
     out.append('<p class="g-rules">' + esc(T.rules_line(view)) + '</p>')

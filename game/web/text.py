@@ -103,7 +103,7 @@ def preset_title(preset):
     if preset == "oklahoma":
         return pgettext("rules", "Oklahoma")
     if preset == "straight":
-        return pgettext("rules", "Straight")
+        return pgettext("rules", "Straight gin")
     if preset == "short":
         return pgettext("rules", "Short game")
     return pgettext("rules", "Custom")
@@ -124,11 +124,18 @@ def rules_line(view):
         return fmt(ngettext("{variant}: knock with {n} point or less this hand",
                             "{variant}: knock with {n} points or less this hand", limit), variant=variant, n=limit)
     if limit == 0:
-        # Translators: {variant} is a preset's name ("Straight").
+        # Translators: {variant} is a preset's name ("Straight gin").
         return fmt(_("{variant}: gin only, no knocking"), variant=variant)
     # Translators: {variant} is a preset's name ("Classic"); {n} is the knock limit, e.g. 10.
     return fmt(ngettext("{variant}: knock with {n} point or less", "{variant}: knock with {n} points or less", limit),
                variant=variant, n=limit)
+
+
+def end_bonuses(rules):
+    """The end-of-match bonuses the rules give, as keys of the engine's totals
+    (`game.scoring.final_totals`): "box", "game", "shutout"; none under the simple scoring."""
+    given = {"box": rules.box_bonus > 0, "game": rules.game_bonus > 0, "shutout": rules.shutout != "none"}
+    return [key for key in ("box", "game", "shutout") if given[key]]
 
 
 # --- events -----------------------------------------------------------------------------------------
@@ -229,9 +236,9 @@ def side(who):
 
 def score_line(view, names):
     """How the hand in `view` was settled, in words, from the engine's result and its breakdown
-    (knock: the difference; undercut: bonus + difference; gin: bonus + deadwood). One whole
-    sentence per result and per point of view: you knocked, you defended, or (one device) two
-    named players."""
+    (knock: the difference; undercut: bonus + difference, a tie the bonus alone; gin: bonus +
+    deadwood). One whole sentence per result and per point of view: you knocked (or went gin),
+    you defended, or (one device) two named players. The defender's deadwood is after layoffs."""
     if view.end_kind is None:
         return ""
     if view.end_kind == "dead":
@@ -240,91 +247,138 @@ def score_line(view, names):
     result = view.result
     knocker, defender = names[view.knocker], names[1 - view.knocker]
     parts = result.breakdown
-    kd = result.knocker_deadwood
+    kd, dd = result.knocker_deadwood, result.defender_deadwood
     values = {"knocker": name(knocker) if knocker.kind != "you" else "",
               "defender": name(defender) if defender.kind != "you" else "",
-              "kd": kd, "dd": result.defender_deadwood, "bonus": parts.bonus, "diff": parts.base,
+              "kd": kd, "dd": dd, "bonus": parts.bonus, "diff": parts.base,
               "points": points_text(parts.base + parts.bonus)}
     view_of = "you_knocked" if knocker.kind == "you" else ("you_defended" if defender.kind == "you" else "players")
-    text = fmt(SCORE_LINES[result.kind][view_of](kd), **values)
+    kind = "tie" if result.kind == "undercut" and parts.base == 0 else result.kind
+    # The plural follows the number it is said with: the knocker's deadwood, the defender's after gin.
+    text = fmt(SCORE_LINES[kind][view_of](dd if kind in ("gin", "big_gin") else kd), **values)
     if parts.multiplier != 1:
-        # Translators: added after a score line in Oklahoma; {points} is "50 points".
-        text += " " + fmt(_("Doubled by the spade upcard: {points}."), points=points_text(result.points))
+        # Translators: a sentence added after a score line in Oklahoma; {points} is "50 points".
+        text += " " + fmt(_("The spade upcard doubles the points: {points}."), points=points_text(result.points))
     return capital(text)
 
 
-# The score line of each result, from each point of view; `kd` (the knocker's deadwood) chooses
-# the plural.
+# The score line of each result, from each point of view; the lambda's argument chooses the plural.
 SCORE_LINES = {
     "knock": {
-        # Translators: {kd} and {dd} are the two deadwood counts; {points} is "3 points".
+        # Translators: {kd} is your deadwood, {dd} the other player's after layoffs; {defender} is
+        # "the computer" or "your friend"; {points} is "3 points".
         "you_knocked": lambda kd: ngettext(
-            "You knocked with {kd} point of deadwood against {dd}: you score the difference, {points}.",
-            "You knocked with {kd} points of deadwood against {dd}: you score the difference, {points}.", kd),
-        # Translators: {knocker} is "the computer" or "your friend"; {kd} and {dd} are deadwood counts.
+            "You knocked with {kd} point of deadwood against {defender}'s {dd} after layoffs and score the "
+            "difference, {points}.",
+            "You knocked with {kd} points of deadwood against {defender}'s {dd} after layoffs and score the "
+            "difference, {points}.", kd),
+        # Translators: {knocker} is "the computer" or "your friend"; {kd} is its deadwood, {dd}
+        # yours after layoffs; {points} is "3 points".
         "you_defended": lambda kd: ngettext(
-            "{knocker} knocked with {kd} point of deadwood against your {dd}: {knocker} scores the difference, {points}.",
-            "{knocker} knocked with {kd} points of deadwood against your {dd}: {knocker} scores the difference, {points}.",
-            kd),
-        # Translators: two players on one device; {knocker} is "Player 1" or "Player 2".
+            "{knocker} knocked with {kd} point of deadwood against your {dd} after layoffs and scores the "
+            "difference, {points}.",
+            "{knocker} knocked with {kd} points of deadwood against your {dd} after layoffs and scores the "
+            "difference, {points}.", kd),
+        # Translators: two players on one device; {knocker} and {defender} are "Player 1" and
+        # "Player 2"; {kd} is the knocker's deadwood, {dd} the other's after layoffs.
         "players": lambda kd: ngettext(
-            "{knocker} knocked with {kd} point of deadwood against {dd}: {knocker} scores the difference, {points}.",
-            "{knocker} knocked with {kd} points of deadwood against {dd}: {knocker} scores the difference, {points}.", kd),
+            "{knocker} knocked with {kd} point of deadwood against {defender}'s {dd} after layoffs and scores "
+            "the difference, {points}.",
+            "{knocker} knocked with {kd} points of deadwood against {defender}'s {dd} after layoffs and scores "
+            "the difference, {points}.", kd),
     },
     "undercut": {
-        # Translators: {defender} is "the computer" or "your friend"; {kd} and {dd} are deadwood
-        # counts, {bonus} the undercut bonus, {diff} the difference, {points} "25 points".
+        # Translators: {defender} is "the computer" or "your friend"; {kd} is your deadwood, {dd}
+        # the defender's after layoffs (lower); {bonus} the undercut bonus (25), {diff} the
+        # difference, {points} "30 points".
         "you_knocked": lambda kd: ngettext(
-            "You knocked with {kd} point of deadwood against {dd}: an undercut, so {defender} scores the undercut "
-            "bonus {bonus} plus the difference {diff}, {points} in all.",
-            "You knocked with {kd} points of deadwood against {dd}: an undercut, so {defender} scores the undercut "
-            "bonus {bonus} plus the difference {diff}, {points} in all.", kd),
-        # Translators: {knocker} is "the computer" or "your friend"; {kd} and {dd} are deadwood
-        # counts, {bonus} the undercut bonus, {diff} the difference, {points} "25 points".
+            "You knocked with {kd} point of deadwood, but after layoffs {defender} had only {dd}. That is an "
+            "undercut: {defender} scores the {bonus}-point undercut bonus plus the difference of {diff}, {points} "
+            "in all.",
+            "You knocked with {kd} points of deadwood, but after layoffs {defender} had only {dd}. That is an "
+            "undercut: {defender} scores the {bonus}-point undercut bonus plus the difference of {diff}, {points} "
+            "in all.", kd),
+        # Translators: {knocker} is "the computer" or "your friend"; {kd} is its deadwood, {dd}
+        # yours after layoffs (lower); {bonus} the undercut bonus (25), {diff} the difference,
+        # {points} "30 points".
         "you_defended": lambda kd: ngettext(
-            "{knocker} knocked with {kd} point of deadwood against your {dd}: an undercut, so you score the "
-            "undercut bonus {bonus} plus the difference {diff}, {points} in all.",
-            "{knocker} knocked with {kd} points of deadwood against your {dd}: an undercut, so you score the "
-            "undercut bonus {bonus} plus the difference {diff}, {points} in all.", kd),
+            "{knocker} knocked with {kd} point of deadwood, but after layoffs you had only {dd}. That is an "
+            "undercut: you score the {bonus}-point undercut bonus plus the difference of {diff}, {points} in all.",
+            "{knocker} knocked with {kd} points of deadwood, but after layoffs you had only {dd}. That is an "
+            "undercut: you score the {bonus}-point undercut bonus plus the difference of {diff}, {points} in all.",
+            kd),
         # Translators: two players on one device; {knocker} and {defender} are "Player 1" and
-        # "Player 2"; {bonus} the undercut bonus, {diff} the difference, {points} "25 points".
+        # "Player 2"; {bonus} the undercut bonus (25), {diff} the difference, {points} "30 points".
         "players": lambda kd: ngettext(
-            "{knocker} knocked with {kd} point of deadwood against {dd}: an undercut, so {defender} scores the "
-            "undercut bonus {bonus} plus the difference {diff}, {points} in all.",
-            "{knocker} knocked with {kd} points of deadwood against {dd}: an undercut, so {defender} scores the "
-            "undercut bonus {bonus} plus the difference {diff}, {points} in all.", kd),
+            "{knocker} knocked with {kd} point of deadwood, but after layoffs {defender} had only {dd}. That is "
+            "an undercut: {defender} scores the {bonus}-point undercut bonus plus the difference of {diff}, "
+            "{points} in all.",
+            "{knocker} knocked with {kd} points of deadwood, but after layoffs {defender} had only {dd}. That is "
+            "an undercut: {defender} scores the {bonus}-point undercut bonus plus the difference of {diff}, "
+            "{points} in all.", kd),
+    },
+    "tie": {
+        # Translators: an undercut on a tie; {defender} is "the computer" or "your friend"; {kd}
+        # and {dd} are the same deadwood; {points} is the undercut bonus ("25 points").
+        "you_knocked": lambda kd: ngettext(
+            "You knocked with {kd} point of deadwood, and after layoffs {defender} had {dd} too. A tie is an "
+            "undercut: {defender} scores the undercut bonus, {points}.",
+            "You knocked with {kd} points of deadwood, and after layoffs {defender} had {dd} too. A tie is an "
+            "undercut: {defender} scores the undercut bonus, {points}.", kd),
+        # Translators: an undercut on a tie; {knocker} is "the computer" or "your friend"; {kd}
+        # and {dd} are the same deadwood; {points} is the undercut bonus ("25 points").
+        "you_defended": lambda kd: ngettext(
+            "{knocker} knocked with {kd} point of deadwood, and after layoffs you had {dd} too. A tie is an "
+            "undercut: you score the undercut bonus, {points}.",
+            "{knocker} knocked with {kd} points of deadwood, and after layoffs you had {dd} too. A tie is an "
+            "undercut: you score the undercut bonus, {points}.", kd),
+        # Translators: two players on one device, an undercut on a tie; {knocker} and {defender}
+        # are "Player 1" and "Player 2"; {points} is the undercut bonus ("25 points").
+        "players": lambda kd: ngettext(
+            "{knocker} knocked with {kd} point of deadwood, and after layoffs {defender} had {dd} too. A tie is "
+            "an undercut: {defender} scores the undercut bonus, {points}.",
+            "{knocker} knocked with {kd} points of deadwood, and after layoffs {defender} had {dd} too. A tie is "
+            "an undercut: {defender} scores the undercut bonus, {points}.", kd),
     },
     "gin": {
-        # Translators: {defender} is "the computer" or "your friend"; {bonus} the gin bonus, {dd}
-        # the defender's deadwood, {points} "100 points".
-        "you_knocked": lambda kd: _(
-            "You went gin: you score the gin bonus {bonus} plus the deadwood of {defender}, {dd}: {points} in all."),
-        # Translators: {knocker} is "the computer" or "your friend"; {bonus} the gin bonus, {dd}
-        # your deadwood, {points} "100 points".
-        "you_defended": lambda kd: _(
-            "{knocker} went gin: {knocker} scores the gin bonus {bonus} plus your deadwood, {dd}: {points} in all."),
-        # Translators: two players on one device; {knocker} is "Player 1" or "Player 2"; {bonus}
-        # the gin bonus, {dd} the other player's deadwood, {points} "100 points".
-        "players": lambda kd: _(
-            "{knocker} went gin: {knocker} scores the gin bonus {bonus} plus the other player's deadwood, {dd}: "
-            "{points} in all."),
+        # Translators: {points} is "47 points"; {bonus} the gin bonus (25); {defender} is "the
+        # computer" or "your friend", {dd} its deadwood (no layoffs after gin).
+        "you_knocked": lambda dd: ngettext(
+            "Your gin scores {points}: the {bonus}-point gin bonus plus {defender}'s {dd} point of deadwood.",
+            "Your gin scores {points}: the {bonus}-point gin bonus plus {defender}'s {dd} points of deadwood.", dd),
+        # Translators: {knocker} is "the computer" or "your friend"; {points} is "47 points";
+        # {bonus} the gin bonus (25); {dd} your deadwood (no layoffs after gin).
+        "you_defended": lambda dd: ngettext(
+            "{knocker}'s gin scores {points}: the {bonus}-point gin bonus plus your {dd} point of deadwood.",
+            "{knocker}'s gin scores {points}: the {bonus}-point gin bonus plus your {dd} points of deadwood.", dd),
+        # Translators: two players on one device; {knocker} and {defender} are "Player 1" and
+        # "Player 2"; {points} is "47 points"; {bonus} the gin bonus (25); {dd} the defender's deadwood.
+        "players": lambda dd: ngettext(
+            "{knocker}'s gin scores {points}: the {bonus}-point gin bonus plus {defender}'s {dd} point of deadwood.",
+            "{knocker}'s gin scores {points}: the {bonus}-point gin bonus plus {defender}'s {dd} points of "
+            "deadwood.", dd),
     },
     "big_gin": {
-        # Translators: {defender} is "the computer" or "your friend"; {bonus} the big gin bonus,
-        # {dd} the defender's deadwood, {points} "100 points".
-        "you_knocked": lambda kd: _(
-            "You went big gin: you score the big gin bonus {bonus} plus the deadwood of {defender}, {dd}: "
-            "{points} in all."),
-        # Translators: {knocker} is "the computer" or "your friend"; {bonus} the big gin bonus,
-        # {dd} your deadwood, {points} "100 points".
-        "you_defended": lambda kd: _(
-            "{knocker} went big gin: {knocker} scores the big gin bonus {bonus} plus your deadwood, {dd}: "
-            "{points} in all."),
-        # Translators: two players on one device; {knocker} is "Player 1" or "Player 2"; {bonus}
-        # the big gin bonus, {dd} the other player's deadwood, {points} "100 points".
-        "players": lambda kd: _(
-            "{knocker} went big gin: {knocker} scores the big gin bonus {bonus} plus the other player's deadwood, "
-            "{dd}: {points} in all."),
+        # Translators: {points} is "53 points"; {bonus} the big gin bonus (31); {defender} is "the
+        # computer" or "your friend", {dd} its deadwood (no layoffs after big gin).
+        "you_knocked": lambda dd: ngettext(
+            "Your big gin scores {points}: the {bonus}-point big gin bonus plus {defender}'s {dd} point of "
+            "deadwood.",
+            "Your big gin scores {points}: the {bonus}-point big gin bonus plus {defender}'s {dd} points of "
+            "deadwood.", dd),
+        # Translators: {knocker} is "the computer" or "your friend"; {points} is "53 points";
+        # {bonus} the big gin bonus (31); {dd} your deadwood (no layoffs after big gin).
+        "you_defended": lambda dd: ngettext(
+            "{knocker}'s big gin scores {points}: the {bonus}-point big gin bonus plus your {dd} point of deadwood.",
+            "{knocker}'s big gin scores {points}: the {bonus}-point big gin bonus plus your {dd} points of "
+            "deadwood.", dd),
+        # Translators: two players on one device; {knocker} and {defender} are "Player 1" and
+        # "Player 2"; {points} is "53 points"; {bonus} the big gin bonus (31); {dd} the defender's deadwood.
+        "players": lambda dd: ngettext(
+            "{knocker}'s big gin scores {points}: the {bonus}-point big gin bonus plus {defender}'s {dd} point "
+            "of deadwood.",
+            "{knocker}'s big gin scores {points}: the {bonus}-point big gin bonus plus {defender}'s {dd} points "
+            "of deadwood.", dd),
     },
 }
 
@@ -343,9 +397,11 @@ def refusal(reason, details):
     """The player's sentence for the engine's, a table's or the table server's reason for
     refusing a move."""
     if reason == "over_limit":
-        # Translators: {n} is the deadwood count, {limit} the knock limit.
-        return fmt(_("The deadwood ({n}) is over the knock limit ({limit})."),
-                   n=details.get("deadwood"), limit=details.get("limit"))
+        n = details.get("deadwood") or 0
+        # Translators: {n} is the deadwood the knock would keep, {limit} the knock limit.
+        return fmt(ngettext("You would keep {n} point of deadwood, over the knock limit of {limit}.",
+                            "You would keep {n} points of deadwood, over the knock limit of {limit}.", n),
+                   n=n, limit=details.get("limit"))
     if reason == "not_gin":
         n = details.get("deadwood") or 0
         # Translators: {n} is the deadwood count left.
@@ -373,8 +429,8 @@ REFUSALS = {
     "gin_only": N_("Only gin ends a hand under these rules."),
     "no_big_gin": N_("Big gin is not played under these rules."),
     "not_big_gin": N_("Big gin needs all eleven cards in melds."),
-    "no_card_here": N_("That move plays no card."),
-    "no_melds_here": N_("Only a knock or gin declares melds."),
+    "no_card_here": N_("That move does not take a card."),
+    "no_melds_here": N_("Only a knock or gin can declare melds."),
     "card_twice": N_("A card is in two melds."),
     "not_a_meld": N_("These melds are not valid."),
 }
@@ -436,16 +492,16 @@ def possible_endings(view):
             # Translators: {card} is a card's name with its article ("the 9 of clubs").
             said.append(fmt(_("Gin is possible by discarding {card}."), card=the_card(cards[0])))
         else:
-            # Translators: {cards} is a list of card names with their articles ("the 9 of clubs, the king of spades").
-            said.append(fmt(_("Gin is possible by discarding one of these cards: {cards}."), cards=cards_with_articles(cards)))
+            # Translators: {cards} is a list of card names with their articles ("the 9 of clubs or the king of spades").
+            said.append(fmt(_("Gin is possible by discarding one of these cards: {cards}."), cards=cards_or(cards)))
     if "knock" in by_kind:
         cards = sorted(by_kind["knock"], key=lambda c: (after.get(c.index, 99), c.rank, c.suit))
         if len(cards) == 1:
             # Translators: {card} is a card's name with its article ("the 9 of clubs").
             said.append(fmt(_("You can knock by discarding {card}."), card=the_card(cards[0])))
         else:
-            # Translators: {cards} is a list of card names with their articles ("the 9 of clubs, the king of spades").
-            said.append(fmt(_("You can knock by discarding one of these cards: {cards}."), cards=cards_with_articles(cards)))
+            # Translators: {cards} is a list of card names with their articles ("the 9 of clubs or the king of spades").
+            said.append(fmt(_("You can knock by discarding one of these cards: {cards}."), cards=cards_or(cards)))
     return said
 
 
@@ -453,6 +509,14 @@ def cards_with_articles(cards):
     """Card names with their articles, as a list ("the 9 of clubs, the king of spades")."""
     # Translators: the separator between the card names of a list.
     return pgettext("list separator", ", ").join(the_card(c) for c in cards)
+
+
+def cards_or(cards):
+    """Card names with their articles, the choice between them ("the 9 of clubs, the 5 of hearts
+    or the king of spades")."""
+    # Translators: the end of a choice between cards: {cards} is the list but its last card, with
+    # the list separator ("the 9 of clubs, the 5 of hearts"); {last} is the last card.
+    return fmt(_("{cards} or {last}"), cards=cards_with_articles(cards[:-1]), last=the_card(cards[-1]))
 
 
 def mode_name(mode):
@@ -465,18 +529,33 @@ def mode_name(mode):
 
 
 def match_result(view, names):
-    """The match's result in words, once it is over ("" before)."""
+    """The match's result in words, once it is over ("" before). With end-of-match bonuses the
+    winner (who reached the target) may end with the lower total, so both scores are said."""
     winner = view.winner
     totals = view.totals
     if winner is None or totals is None:
         return ""
-    a, b = totals[winner]["total"], totals[1 - winner]["total"]
-    if names[winner].kind == "you":
-        # Translators: {a} is your total, {b} the other player's.
-        return fmt(_("You win the match, {a} to {b}."), a=a, b=b)
-    # Translators: {player} is "The computer", "Your friend" or "Player 2"; {a} is the winner's
-    # total, {b} the other player's.
-    return fmt(_("{player} wins the match, {a} to {b}."), player=capital(name(names[winner])), a=a, b=b)
+    mine, theirs = totals[winner], totals[1 - winner]
+    values = {"a": mine["points"], "b": theirs["points"], "c": mine["total"], "d": theirs["total"],
+              "player": capital(name(names[winner]))}
+    you = names[winner].kind == "you"
+    if not end_bonuses(view.rules):
+        if you:
+            # Translators: {a} is your score, {b} the other player's.
+            return fmt(_("You win the match, {a} to {b}."), **values)
+        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {a} is the winner's
+        # score, {b} the other player's.
+        return fmt(_("{player} wins the match, {a} to {b}."), **values)
+    if you:
+        # Translators: rules with end-of-match bonuses; {a} and {b} are your hand points and the
+        # other player's, {c} and {d} the final totals with the bonuses (the loser's may be higher).
+        return fmt(_("You win the match, {a} to {b} in hand points; with the bonuses, the final totals are {c} to {d}."),
+                   **values)
+    # Translators: rules with end-of-match bonuses; {player} is "The computer", "Your friend" or
+    # "Player 2"; {a} and {b} are the winner's hand points and the other player's, {c} and {d}
+    # the final totals with the bonuses (the loser's may be higher).
+    return fmt(_("{player} wins the match, {a} to {b} in hand points; with the bonuses, the final totals are {c} to {d}."),
+               **values)
 
 
 # --- online tables ---------------------------------------------------------------------------------
@@ -484,7 +563,7 @@ def match_result(view, names):
 
 # One sentence per reason of docs/online.md that a player can meet (and the page's own).
 ONLINE_PROBLEMS = {
-    "no_server": N_("The table server does not answer. Check your connection and try again."),
+    "no_server": N_("The game server is not responding. Check your connection and try again."),
     "not_connected": N_("You are not connected to the table right now: wait a moment and try again."),
     "no_such_table": N_("There is no table with this code. Check the code with your friend."),
     "table_full": N_("Both seats at this table are taken."),
@@ -495,10 +574,10 @@ ONLINE_PROBLEMS = {
     "too_many_messages": N_("Too many moves at once: slow down a little."),
     "no_opponent": N_("Wait for your friend to join the table."),
     "no_offer": N_("There is no offer of a new game to answer."),
-    "bad_origin": N_("This page may not use the table server."),
-    "malformed_json": N_("The table server did not understand the page: reload it."),
-    "unknown_type": N_("The table server did not understand the page: reload it."),
-    "malformed_action": N_("The table server did not understand the page: reload it."),
-    "malformed_message": N_("The table server did not understand the page: reload it."),
-    "too_big": N_("The table server did not understand the page: reload it."),
+    "bad_origin": N_("This page may not use the game server."),
+    "malformed_json": N_("The game server did not understand the page: reload it."),
+    "unknown_type": N_("The game server did not understand the page: reload it."),
+    "malformed_action": N_("The game server did not understand the page: reload it."),
+    "malformed_message": N_("The game server did not understand the page: reload it."),
+    "too_big": N_("The game server did not understand the page: reload it."),
 }

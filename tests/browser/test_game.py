@@ -274,7 +274,7 @@ def test_a_corrupt_save_gives_a_notice_and_a_fresh_game(page, base_url, lang, si
     page.evaluate("localStorage.setItem('ginrummy.prefs', '{not json')")
     page.goto(base_url + "/" + lang + "/")
     page.wait_for_selector("#game[data-ready=true]")
-    told = "Your preferences could not be read, so the default ones are back."
+    told = "Your settings could not be read, so the defaults have been restored."
     assert data["messages"].get(told, told) in page.inner_text("#game .g-notice")
     assert page.console.problems() == []
 

@@ -94,7 +94,7 @@ def test_a_daily_match_finished_gives_its_line_and_counts_in_the_statistics(cont
     assert line != share_line(TODAY, dict(entry, last=dict(entry["last"], hints=0)))  # it says the hint
     assert page.inner_text("#game .g-daily-end .g-share") == line
     page.click('#game .g-daily-end [data-act="copy_daily"]')
-    said = "The result line is copied: paste it to your friends."
+    said = "Result copied: paste it into a message to your friends."
     page.wait_for_function("t => document.querySelector('#game .g-live').textContent === t",
                            arg=catalog(site, page)["messages"].get(said, said))
     assert page.evaluate("navigator.clipboard.readText()") == line
@@ -151,7 +151,7 @@ BAD_STATS = ["{not json", json.dumps([1, 2]), json.dumps({"format": "gin-rummy-s
 def test_corrupt_statistics_never_break_the_page(page, base_url, lang, site):
     open_game(page, base_url, lang)
     data = catalog(site, page)
-    said = "Your saved statistics could not be read, so they start again from zero."
+    said = "Your saved statistics could not be read, so they have been reset to zero."
     warning = data["messages"].get(said, said)
     for raw in BAD_STATS:
         page.evaluate("raw => { localStorage.setItem('ginrummy.stats', raw); localStorage.setItem('ginrummy.daily', raw); }", raw)

@@ -3,14 +3,17 @@
 import pytest
 
 from game.actions import DISCARD, DRAW_STOCK, KNOCK, PASS, TAKE_UPCARD, Action
+from game.cards import parse_cards
 from game.errors import IllegalAction
 from game.match import Match
+from game.rules import Rules
+from game.training import LEARNER, from_example
 from game.web import coach, i18n, morecommands
 from game.web import commands as C
 from game.web import text as T
 from game.web.keys import shortcuts
 from game.web.state import Ui
-from game.web.tables import HUMAN, LocalTable
+from game.web.tables import HUMAN, LocalTable, TrainingTable
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +62,7 @@ def test_a_card_selected_then_tapped_again_is_unselected_and_that_is_said():
     outcome, _ = do(table, ui, "card", card)
     assert ui.selected == card and outcome.say.startswith("Selected: ")
     outcome, _ = do(table, ui, "card", card)
-    assert ui.selected is None and outcome.say == "Selection cancelled."
+    assert ui.selected is None and outcome.say == "Selection canceled."
 
 
 def test_discard_outside_the_discard_turn_is_refused_for_the_real_reason():
@@ -164,7 +167,7 @@ def test_skipping_the_confirmation_discards_at_once_and_a_double_tap_discards_on
     # Confirmation on: the second tap of a double one is a second tap (it unselects the card).
     C.run("card", ui, view, card.index)
     outcome = C.run("quick_discard", ui, view, card.index)
-    assert outcome.action is None and ui.selected is None and outcome.say == "Selection cancelled."
+    assert outcome.action is None and ui.selected is None and outcome.say == "Selection canceled."
     ui.prefs["quick"] = True
     assert C.run("quick_discard", ui, view, card.index).action == Action(DISCARD, card)
     ui.selected = card.index
@@ -194,6 +197,47 @@ def test_knock_without_a_selection_picks_the_discard_with_the_least_deadwood():
     assert ui.dialog["kind"] == KNOCK
     assert view.discard_deadwood[ui.dialog["card"]] == view.discard_deadwood[best.index]
     assert ui.selected == ui.dialog["card"]
+
+
+@pytest.mark.parametrize("name", ["discard", "knock", "gin"])
+def test_keys_pressed_before_the_discard_say_what_to_do_first(name):
+    # No card selected: the upcard's offer, then a draw, come first (not "select a card").
+    table, ui = setup()
+    outcome, _ = do(table, ui, name)
+    assert outcome.action is None and outcome.say == "Take the upcard or pass first."
+    do(table, ui, "pass")
+    do(table, ui, "pass")
+    outcome, _ = do(table, ui, name)
+    assert outcome.say == "Draw a card first, from the stock or the discard pile."
+    ui.mode = "cpu"  # the seat on screen is not the one to move
+    view = table.view(1 - table.turn)
+    assert C.run(name, ui, view).say == "Wait for your turn."
+
+
+def test_knock_and_gin_with_no_possible_ending_say_so_and_discard_asks_for_a_card():
+    table, ui = setup()
+    do(table, ui, "take_upcard")
+    view = table.view(table.turn)
+    assert not [a for a in view.legal_actions if a.kind in (KNOCK, "gin")]
+    assert do(table, ui, "knock")[0].say == (
+        "You cannot knock: no card you may discard leaves 10 points of deadwood or less.")
+    assert do(table, ui, "gin")[0].say == "You cannot go gin: whichever card you discard, some deadwood is left."
+    assert do(table, ui, "discard")[0].say == "Select a card first."
+    assert ui.dialog is None
+
+
+def test_knock_without_a_selection_opens_gin_when_only_gin_is_possible():
+    # The rules guide's gin example under the straight rules: once the upcard is taken, gin.
+    lesson = from_example(parse_cards("2D 3D 4D 5D 7S 7H 7C JH QH KH"), parse_cards("6D AS AC AH 9C 9D 9H KS 4S 2C"),
+                          Rules.preset("straight"))
+    table = TrainingTable(lesson)
+    table.act(LEARNER, Action(TAKE_UPCARD))
+    view = table.view(LEARNER)
+    assert {a.kind for a in view.legal_actions} >= {"gin"} and KNOCK not in {a.kind for a in view.legal_actions}
+    ui = Ui()
+    ui.sync_order(view)
+    C.run("knock", ui, view)
+    assert ui.dialog["kind"] == "gin" and ui.selected == ui.dialog["card"]
 
 
 def test_a_dialog_opened_from_the_menu_returns_the_focus_to_the_menu_button():

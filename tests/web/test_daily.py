@@ -85,22 +85,23 @@ def test_a_first_finished_try_is_the_result_and_a_second_one_a_replay():
     record = daily.start_try(daily.empty(), DAY)
     daily.finish(record, DAY, False, 1, -12)
     entry = daily.day_of(record, DAY)
-    assert share_line(DAY, entry) == "Gin Rummy daily, 1 Dec: I won 1 hand but lost the match, −12."
+    assert share_line(DAY, entry) == "Gin Rummy daily, Dec 1: I won 1 hand but lost the match, with a net score of −12."
     daily.start_try(record, DAY)
     assert share_line(DAY, daily.day_of(record, DAY)) == share_line(DAY, entry)  # a try in progress says nothing new
     daily.finish(record, DAY, True, 2, 41)
     assert share_line(DAY, daily.day_of(record, DAY)) == (
-        "Gin Rummy daily, 1 Dec: I won 2 hands and the match, +41. Replayed: my first try scored −12.")
+        "Gin Rummy daily, Dec 1: I won 2 hands and the match, with a net score of +41. Replay: my first try's net "
+        "score was −12.")
 
 
 def test_the_line_says_the_hints_used_and_an_older_record_has_none():
     record = daily.finish(daily.start_try(daily.empty(), DAY), DAY, True, 2, 41, hints=3)
     assert share_line(DAY, daily.day_of(record, DAY)) == (
-        "Gin Rummy daily, 1 Dec: I won 2 hands and the match, +41. I used 3 hints.")
+        "Gin Rummy daily, Dec 1: I won 2 hands and the match, with a net score of +41. I used 3 hints.")
     assert daily.from_dict(daily.to_dict(record)) == record
     older = {"format": "gin-rummy-daily", "version": 1, "days": {"2026-12-01": {
         "tries": 1, "first": None, "last": {"won": True, "hands": 2, "net": 41, "try": 1}}}}
-    assert share_line(DAY, daily.day_of(daily.from_dict(older), DAY)).endswith("the match, +41.")
+    assert share_line(DAY, daily.day_of(daily.from_dict(older), DAY)).endswith("the match, with a net score of +41.")
     for hints in (-1, "2", 1.5):
         older["days"]["2026-12-01"]["last"]["hints"] = hints
         with pytest.raises(ValueError):
@@ -112,7 +113,7 @@ def test_a_first_try_left_unfinished_makes_the_next_result_a_replay():
     assert share_line(DAY, daily.day_of(record, DAY)) is None
     daily.start_try(record, DAY)
     daily.finish(record, DAY, True, 3, 50)
-    assert share_line(DAY, daily.day_of(record, DAY)).endswith("Replayed: my first try was not finished.")
+    assert share_line(DAY, daily.day_of(record, DAY)).endswith("Replay: I did not finish my first try.")
 
 
 def test_the_record_keeps_the_latest_days_and_reads_back():
@@ -135,8 +136,9 @@ def test_signed_points_use_a_true_minus():
 
 
 @pytest.mark.parametrize("lang, first, other, line", [
-    ("fr", "1er déc.", "24 déc.", "Gin Rummy, donne du 1er déc.\u00a0: j’ai gagné 2 manches et la partie, +41."),
-    ("vi", "1/12", "24/12", "Gin Rummy – thử thách ngày 1/12: tôi thắng 2 ván và thắng trận, +41."),
+    ("fr", "1er déc.", "24 déc.",
+     "Gin rami, partie du 1er déc.\u00a0: j’ai gagné 2 manches et la partie (écart de points\u00a0: +41)."),
+    ("vi", "1/12", "24/12", "Gin Rummy – thử thách ngày 1/12: tôi thắng 2 ván và thắng trận, cách biệt +41 điểm."),
 ])
 def test_dates_and_the_line_in_french_and_vietnamese(lang, first, other, line):
     i18n.install(catalog_for(lang))
@@ -154,7 +156,7 @@ def test_the_dialog_offers_to_play_then_shows_the_line_to_copy():
     assert title == "Daily deal" and 'data-act="play_daily"' in body and "copy_daily" not in body
     daily.finish(daily.start_try(ui.daily_record, DAY), DAY, True, 2, 41)
     _title, body = render_daily(None, ui)
-    assert "I won 2 hands and the match, +41." in body and 'data-act="copy_daily"' in body
+    assert "I won 2 hands and the match, with a net score of +41." in body and 'data-act="copy_daily"' in body
     assert "replay" in body  # playing again is offered, and says what it will be
 
 

@@ -20,6 +20,8 @@ from game.web.lesson import (
     WORDS,
     bad_link,
     render_lesson,
+    step_news,
+    step_text,
     suggested,
     words,
 )
@@ -194,7 +196,7 @@ def test_the_panel_follows_the_script_and_outlines_the_suggested_move():
     table = played(GUIDED, 2)  # the learner discarded: the computer's turn
     view = table.view(LEARNER)
     assert suggested(GUIDED, view) is None
-    assert "The computer plays its turn" in render_lesson(view, ui)
+    assert "The computer is playing its turn" in render_lesson(view, ui)
     table = played(GUIDED, 5)  # discard the 9 of spades: the card and the Discard button
     view = table.view(LEARNER)
     assert suggested(GUIDED, view) == ("discard", parse_cards("9S")[0].index)
@@ -213,9 +215,24 @@ def test_off_the_script_the_panel_says_so_and_recalls_the_suggestion():
     table.act(LEARNER, Action(PASS))
     view = table.view(LEARNER)
     html = render_lesson(view, ui)
-    assert 'data-step="off"' in html and "You chose another move" in html
+    assert 'data-step="off"' in html and "You played a different move" in html
     assert "g-lesson-was" in html and "makes a run" in html
     assert suggested(GUIDED, view) is None
+
+
+def test_the_panel_is_announced_once_when_it_says_the_same_again():
+    # Off the script the panel says the same after each of the computer's moves: a screen
+    # reader hears it once, and a new sentence (the computer's turn, a step) as it comes.
+    state = {"code": "guided", "lesson": GUIDED}
+    table = TrainingTable(GUIDED)
+    first = step_news(state, table.view(LEARNER))
+    assert first == step_text(GUIDED, table.view(LEARNER)) and step_news(state, table.view(LEARNER)) == ""
+    table.act(LEARNER, Action(PASS))
+    off = step_news(state, table.view(LEARNER))
+    assert off.startswith("You played a different move")
+    computer = make_player(GUIDED.level, GUIDED.position.seed)
+    table.act(table.turn, computer.choose(table.match.view(table.turn)))
+    assert step_news(state, table.view(LEARNER)) == ""
 
 
 def test_a_training_table_is_never_saved_and_keeps_its_computer():

@@ -64,7 +64,7 @@ def test_the_statistics_dialog_shows_figures_and_the_chart():
     html = render(view_of(), ui)
     assert "Classic, Hard computer" in html
     assert html.count("<rect") == 3 and "The last 3 matches against the computer: 2 won, 1 lost." in html
-    for figure in ("<dt>Games</dt><dd>3</dd>", "<dt>Wins</dt><dd>2</dd>", "<dt>Win rate</dt><dd>67%</dd>",
+    for figure in ("<dt>Matches</dt><dd>3</dd>", "<dt>Wins</dt><dd>2</dd>", "<dt>Win rate</dt><dd>67%</dd>",
                    "<dt>Net points per hand</dt><dd>+7.7</dd>", "<dt>Best winning streak</dt><dd>1</dd>"):
         assert figure in html
     assert 'type="file"' in html and 'data-act="export_stats"' in html
@@ -90,7 +90,7 @@ def test_reset_asks_first_and_can_be_kept():
     run("reset_stats", ui, view_of())
     outcome = run("confirm_reset_stats", ui, view_of())
     assert ui.stats == S.empty() and commands.SAVE_STATS in outcome.effects
-    assert "The statistics are reset." in render(view_of(), ui)
+    assert "Statistics reset." in render(view_of(), ui)
 
 
 def test_a_refused_import_changes_nothing_and_says_why():
@@ -126,10 +126,10 @@ def test_during_the_daily_deal_the_bar_says_so_and_the_level_is_fixed():
     view = Match.new(daily.seed_of(date), Rules.preset("short")).view(0)
     ui = new_ui()
     ui.daily = ui.today = date
-    assert "Daily deal of 1 Dec" in render(view, ui)
+    assert "Daily deal of Dec 1" in render(view, ui)
     run("menu", ui, view)
     html = render(view, ui)
-    assert 'data-act="level"' not in html and "The daily deal is played against the Hard computer." in html
+    assert 'data-act="level"' not in html and "The daily deal is played against the computer at Hard level." in html
     ui.daily = None
     assert 'data-act="level"' in render(view, ui)
 
@@ -142,7 +142,7 @@ def test_the_end_of_the_daily_match_shows_its_line():
     won, net = S.match_outcome(last)
     daily.finish(daily.start_try(ui.daily_record, date), date, won, last.hands_won[0], net)
     html = render(last, ui)
-    assert end_block(last, ui) in html and "Gin Rummy daily, 2 Dec:" in html and 'data-act="copy_daily"' in html
+    assert end_block(last, ui) in html and "Gin Rummy daily, Dec 2:" in html and 'data-act="copy_daily"' in html
     ui.daily = None
     assert "Gin Rummy daily" not in render(last, ui)
 

@@ -7,6 +7,7 @@ from game.match import Match
 from game.web import i18n
 from game.web import moretext as MT
 from game.web import text as T
+from game.web.commands import run
 from game.web.lobby import render_banner, render_lobby
 from game.web.remote import RemoteTable
 from game.web.render import render
@@ -151,3 +152,14 @@ def test_a_returning_player_is_told_what_the_computer_played_and_the_grace_is_th
     table.waiting = True
     table.reconnected()
     assert table.waiting is False  # the new connection's first view answers the move, if at all
+
+
+def test_opening_or_joining_a_table_clears_the_last_attempts_problem():
+    # A wrong code's "There is no table with this code" stayed above the table once joined.
+    for command in ("online_open", "online_join"):
+        ui = Ui()
+        ui.mode = "online"
+        ui.lobby["code"] = "K7MQ2X"
+        ui.notice = MT.online_problem("no_such_table")
+        run(command, ui, None)
+        assert ui.notice is None

@@ -147,17 +147,54 @@ def test_the_end_of_a_hand_draws_layoffs_inside_their_meld_in_order_and_the_winn
         assert positions == sorted(positions), "a meld drawn out of order: " + ", ".join(names)
 
 
+def match_end(preset, **changes):
+    return first_screen(3, Rules.preset(preset).replace(target=40, **changes), lambda v: v.phase == "match_over")
+
+
+def totals_rows(html):
+    table = re.search(r'<table class="g-sheet g-totals">.*?</table>', html)
+    return re.findall(r'<tr><th scope="row">(.*?)</th>', table.group()) if table else None
+
+
 def test_the_match_winner_and_totals_come_before_the_last_hand():
-    view, ui = first_screen(3, Rules.preset("classic").replace(target=40), lambda v: v.phase == "match_over")
+    view, ui = match_end("modern")
     html = render(view, ui)
-    winner = html.index(re.escape(T.match_result(view, ui.names()))[:20].replace("\\", ""))
+    winner = html.index(T.match_result(view, ui.names())[:20])
     assert winner < html.index("Final totals") < html.index('data-act="new"') < html.index("g-spread")
+
+
+@pytest.mark.parametrize("preset", ["classic", "straight", "short"])
+def test_rules_without_end_bonuses_show_no_bonus_rows(preset):
+    # The menu says "No bonus at the end of the match": the end of the match shows no
+    # "Box bonus 0 · Game bonus 0 · Shutout 0", and the banner gives the one score there is.
+    view, ui = match_end(preset)
+    html = render(view, ui)
+    assert totals_rows(html) is None
+    assert not any(label in html for label in ("Box bonus", "Game bonus", "Shutout"))
+    assert "These rules have no end-of-match bonuses: the hand points are the final score." in html
+    points = [view.totals[view.winner]["points"], view.totals[1 - view.winner]["points"]]
+    assert T.match_result(view, ui.names()).endswith(", {} to {}.".format(*points))
+
+
+@pytest.mark.parametrize("changes, rows", [
+    ({}, ["Hand points", "Box bonus", "Game bonus", "Shutout (hand points doubled)", "Total"]),
+    ({"box_bonus": 0, "shutout": "none"}, ["Hand points", "Game bonus", "Total"]),
+    ({"game_bonus": 0, "shutout": "bonus", "shutout_bonus": 50}, ["Hand points", "Box bonus", "Shutout bonus", "Total"]),
+])
+def test_the_totals_show_a_row_for_each_bonus_the_rules_give(changes, rows):
+    view, ui = match_end("modern", **changes)
+    html = render(view, ui)
+    assert totals_rows(html) == rows
+    mine, theirs = view.totals[view.winner], view.totals[1 - view.winner]
+    assert T.match_result(view, ui.names()).endswith(
+        ", {} to {} in hand points; with the bonuses, the final totals are {} to {}.".format(
+            mine["points"], theirs["points"], mine["total"], theirs["total"]))
 
 
 def test_numbers_and_their_headings_align_alike_in_the_sheet_and_the_totals():
     """Every column of numbers, its heading included, is marked g-num (right-aligned, tabular
     figures) in both tables of the end of a match, and no other column is."""
-    view, ui = first_screen(3, Rules.preset("classic").replace(target=40), lambda v: v.phase == "match_over")
+    view, ui = match_end("modern")
     tables = re.findall(r'<table class="g-sheet[^"]*">.*?</table>', render(view, ui))
     assert len(tables) == 2
     for table in tables:

@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.actions import Event
+from game.actions import Action, Event
 from game.cards import parse_card, parse_cards
 from game.errors import IllegalAction
 from game.rules import Rules
@@ -31,13 +31,19 @@ def end_of(knocker_cards, defender_cards, rules=None):
 def test_score_lines_explain_the_points():
     knock = end_of("5H 6H 7H AS AD AC 2C 3C 4C 6D", "KS KD KC QS QD QC JS JD JC 9D")
     assert T.score_line(knock, NAMES) == (
-        "The computer knocked with 6 points of deadwood against your 9: the computer scores the difference, 3 points.")
-    under = end_of("5H 6H 7H AS AD AC 2C 3C 4C 6D", "KS KD KC QS QD QC JS JD JC 6S")
-    assert T.score_line(under, NAMES).endswith(
-        "an undercut, so you score the undercut bonus 25 plus the difference 0, 25 points in all.")
+        "The computer knocked with 6 points of deadwood against your 9 after layoffs and scores the difference, "
+        "3 points.")
+    under = end_of("5H 6H 7H AS AD AC 2C 3C 4C 6D", "KS KD KC QS QD QC JS JD JC 5S")
+    assert T.score_line(under, NAMES) == (
+        "The computer knocked with 6 points of deadwood, but after layoffs you had only 5. That is an undercut: "
+        "you score the 25-point undercut bonus plus the difference of 1, 26 points in all.")
+    tie = end_of("5H 6H 7H AS AD AC 2C 3C 4C 6D", "KS KD KC QS QD QC JS JD JC 6S")
+    assert T.score_line(tie, NAMES) == (
+        "The computer knocked with 6 points of deadwood, and after layoffs you had 6 too. A tie is an undercut: "
+        "you score the undercut bonus, 25 points.")
     gin = end_of("5H 6H 7H AS AD AC 2C 3C 4C 8H", "9H TH 2D 3S 4D KS QS JC 9S 8C")
     assert T.score_line(gin, NAMES) == (
-        "The computer went gin: the computer scores the gin bonus 25 plus your deadwood, 75: 100 points in all.")
+        "The computer's gin scores 100 points: the 25-point gin bonus plus your 75 points of deadwood.")
     # Said after the event's "Dead hand: only two cards are left…", under the title "Dead hand":
     # it says what follows, without "Dead hand" a second time.
     dead = T.score_line(SimpleNamespace(end_kind="dead", knocker=None, result=None), NAMES)
@@ -49,11 +55,11 @@ def test_score_lines_have_a_sentence_for_each_point_of_view():
     name where "you" belongs ("Points for you")."""
     gin = end_of("5H 6H 7H AS AD AC 2C 3C 4C 8H", "9H TH 2D 3S 4D KS QS JC 9S 8C")
     mine = T.score_line(gin, [T.Who("computer"), T.Who("you")])  # seat 1, the knocker, is you
-    assert mine == "You went gin: you score the gin bonus 25 plus the deadwood of the computer, 75: 100 points in all."
+    assert mine == "Your gin scores 100 points: the 25-point gin bonus plus the computer's 75 points of deadwood."
     assert T.score_line(gin, DUO) == (
-        "Player 2 went gin: Player 2 scores the gin bonus 25 plus the other player's deadwood, 75: 100 points in all.")
+        "Player 2's gin scores 100 points: the 25-point gin bonus plus Player 1's 75 points of deadwood.")
     one = end_of("5H 6H 7H KS KD KC 2C 3C 4C AD", "QS QD QC JS JD JC 9D 9S 8D 8S")
-    assert T.score_line(one, [T.Who("computer"), T.Who("you")]).startswith("You knocked with 1 point of deadwood against 34")
+    assert T.score_line(one, [T.Who("computer"), T.Who("you")]).startswith("You knocked with 1 point of deadwood against the computer's 34 after")
 
 
 def test_names_inside_sentences_and_as_headings():
@@ -67,7 +73,7 @@ def test_names_inside_sentences_and_as_headings():
 def test_rules_summary_names_only_what_the_preset_has():
     assert MT.rules_summary(Rules.preset()) == (
         "Knock with 10 points of deadwood or less. Gin scores a bonus of 25. An undercut scores a bonus of 25. "
-        "The match is played to 100 points. No bonus at the end of the match.")
+        "The match is played to 100 points. No end-of-match bonuses.")
     straight = MT.rules_summary(Rules.preset("straight"))
     assert "undercut" not in straight and straight.startswith("No knocking: only gin")
     modern = MT.rules_summary(Rules.preset("modern"))
@@ -80,7 +86,7 @@ def test_declaration_problems_are_worded_from_the_engine_reason():
     cards = parse_cards("AS 2S 3S 5D 5H 5C 9C 8C 7C KH")
     with pytest.raises(IllegalAction) as over:
         check_declaration(cards, [parse_cards("AS 2S 3S")], "knock", 10)
-    assert MT.declaration_problem(over.value, []) == "The deadwood (49) is over the knock limit (10)."
+    assert MT.declaration_problem(over.value, []) == "You would keep 49 points of deadwood, over the knock limit of 10."
     melds = [parse_cards("AS 2S 5D")]
     with pytest.raises(IllegalAction) as bad:
         check_declaration(cards, melds, "knock", 10)
@@ -104,3 +110,11 @@ def test_two_players_on_one_device_are_named_and_only_the_screens_draw_is_told()
     assert T.move_text(Event("draw_stock", 0), DUO, 0, parse_card("KD")) == "You drew the king of diamonds from the stock."
     assert T.move_text(Event("draw_stock", 1), DUO, 0) == "Player 2 drew a card from the stock."
     assert T.move_text(Event("deal", None, None, {"dealer": 0, "hand": 2}), DUO, 0) == "Hand 2: Player 1 deals."
+
+
+def test_a_choice_of_discards_is_said_as_a_choice():
+    cards = parse_cards("9C 5H KS")
+    view = SimpleNamespace(legal_actions=[Action("knock", c) for c in cards],
+                           discard_deadwood={c.index: 4 for c in cards})
+    assert T.possible_endings(view) == [
+        "You can knock by discarding one of these cards: the 5 of hearts, the 9 of clubs or the king of spades."]
