@@ -55,6 +55,14 @@ MESSAGE_REFUSALS = (
     "server_error",
 )
 
+# The HTTP answers' refusals (`{"error": reason}`) and their status codes.
+HTTP_STATUS = {
+    "no_such_rules": 400, "no_such_level": 400, "bad_request": 400, "too_big": 413,
+    "bad_origin": 403, "no_such_table": 404, "table_full": 409, "table_unreadable": 410,
+    "too_many_tables": 429, "too_many_requests": 429, "too_many_connections": 429,
+    "storage": 503, "server_busy": 503,
+}
+
 # Close codes after an error message: the page reads them and stops reconnecting for the
 # ones that cannot change by waiting.
 CLOSE_CODES = {

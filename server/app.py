@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from game.ai import LEVELS
 from game.rules import PRESETS
-from game.wire import CLOSE_CODES, LEAVE, PING, POLICY_CLOSE, PONG, normalize
+from game.wire import CLOSE_CODES, HTTP_STATUS, LEAVE, PING, POLICY_CLOSE, PONG, normalize
 from generator.headers import security_headers
 from server.hub import Client, Hub
 from server.limits import Bucket
@@ -28,10 +28,6 @@ from server.store import Store
 from server.tables import Settings, Tables
 
 MAX_BODY = 1024  # bytes of a POST body
-HTTP_STATUS = {"no_such_table": 404, "table_full": 409, "too_many_tables": 429,
-               "too_many_requests": 429, "bad_origin": 403, "too_big": 413,
-               "table_unreadable": 410, "storage": 503, "server_busy": 503,
-               "too_many_connections": 429}
 log = logging.getLogger("server")
 
 

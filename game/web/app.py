@@ -493,14 +493,20 @@ class App:
             ui.log = []  # the next player must not read the previous one's moves of their cards
         if ui.mode == "duo" and before is not None and before.turn is None:
             ui.handover = True
+        declined = False
         if ui.online is not None:
             ui.online["opponent"] = self.table.opponent()
+            declined = ui.online["offer"] == "mine" and self.table.offer() is None \
+                and ui.online.get("answer") is not False  # withdrawn by this player: no word
             ui.online["offer"] = self.table.offer()
+            ui.online["grace"] = self.table.grace
             if self.view is None:
                 ui.fresh_hand()
         view = self.table.view(seat)
         self.need(lambda: _progress().after_move(self, view), busy=False)
         messages = [T.event_text(event, view, ui.names()) for event in view.events]
+        if declined and not any(event.kind == "deal" for event in view.events):  # no new game came
+            messages.append(_("Your friend declined the new game."))
         if ui.handover:
             messages.append(T.turn_text(view, ui.mode, True))
         elif ui.lesson is not None:

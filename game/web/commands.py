@@ -29,7 +29,7 @@ from game.web.state import LEVELS, LOCAL_MODES, MODES, PACES, SORTS, legal
 FIRST_FOCUS = {"discard": "confirm_discard", "knock": "confirm_knock", "gin": "confirm_knock",
                "big_gin": "confirm_knock", "pile": "cancel", "sheet": "cancel", "help": "cancel",
                "new": "start", "replay": "confirm_replay", "menu": "cancel", "clear": "cancel",
-               "seed": "confirm_seed", "stats": "cancel", "daily": "play_daily"}
+               "seed": "confirm_seed", "stats": "cancel", "daily": "play_daily", "leave": "leave_for_now"}
 
 # The single-key shortcuts are in game.web.keys (one letter per command, from the catalogue).
 
@@ -47,8 +47,10 @@ FOCUS_ONLY = "focus_only"  # nothing to draw again: only move the focus to ui.fo
 OPEN_TABLE = "open_table"  # with ui.lobby["rules"]
 JOIN_TABLE = "join_table"  # with ui.lobby["code"]
 OFFER = "offer"  # a new game: Outcome.say carries nothing; ui.online["answer"] says accept or not
-LEAVE = "leave"  # forget this table's seat key and go back to the lobby
+LEAVE = "leave"  # back to the lobby; the seat key is kept (`GIVE_UP` forgets it)
+GIVE_UP = "give_up"  # leave the table for good: the server frees the seat, the key is forgotten
 COPY = "copy"  # copy the invitation link
+COPY_SEAT = "copy_seat"  # copy a link holding this seat's key (to play it on another device)
 
 
 class Outcome:
@@ -501,7 +503,7 @@ WHILE_HIDDEN = ("reveal", "help", "sheet", "cancel", "escape", "new", "start", "
 # --- the commands of the second bundle's features (their handlers: game.web.morecommands) ---------
 
 # What works on the screen that opens or joins an online table (there is no View yet).
-IN_THE_LOBBY = ("lobby_rules", "lobby_code", "online_open", "online_join", "leave", "mode", "four",
+IN_THE_LOBBY = ("lobby_rules", "lobby_code", "online_open", "online_join", "back_to_table", "mode", "four",
                 "quick", "level", "dismiss", "cancel", "escape", "menu", "help", "clear", "confirm_clear")
 
 # Statistics and the daily deal (game.web.stats, game.web.daily).

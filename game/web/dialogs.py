@@ -86,6 +86,11 @@ def render_dialog(view, ui):
 
         title, part = render_review_dialog(view, ui)
         body.append(part)
+    elif kind == "leave":  # an online table (game.web.lobby)
+        from game.web.lobby import render_leave
+
+        title = _("Leave the table")
+        body.append(render_leave(ui))
     elif kind == "replay":
         title = _("Replay")
         body.append('<p>' + esc(_("Start this match again from its first deal? The same cards will be dealt.")) + '</p>')
@@ -128,8 +133,9 @@ def render_menu(view, ui):
     prefs = ui.prefs
     out = ['<div class="g-actions">']
     if ui.mode == "online":  # the seed is the server's: no replay; a new game needs the friend
-        acts = (("offer_new", _("Offer a new game")),) if view is not None else ()
-        acts += (("leave", _("Leave the table")), ("help", _("Shortcuts")))
+        acts = (("offer_new", _("Offer a new game")), ("copy_seat", _("Play this seat on another device")),
+                ("leave", _("Leave the table"))) if view is not None else ()
+        acts += (("help", _("Shortcuts")),)
     else:
         acts = (("new", _("New game")), ("replay", _("Replay")), ("guided", _("Guided first hand")),
                 ("help", _("Shortcuts")))

@@ -13,6 +13,24 @@ from game.web.keys import key_for
 from game.web.markup import esc, in_order, meld_cards
 
 
+def again_buttons(ui):
+    """After a match: a new one (and Replay) in the page; online, the friend must agree, so the
+    button offers it (or answers the friend's offer), and there is no Replay of a server's deal."""
+    if ui.mode != "online":
+        return ('<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game"))
+                + '</button><button type="button" class="g-btn" data-act="replay" data-key="replay-end">'
+                + esc(_("Replay")) + '</button>')
+    offer = ui.online.get("offer") if ui.online else None
+    if offer == "theirs":
+        return ('<button type="button" class="g-btn g-primary" data-act="accept_new" data-key="accept_new-end">'
+                + esc(_("Accept the new game")) + '</button>')
+    if offer == "mine":
+        return ('<button type="button" class="g-btn g-primary" disabled data-key="offer_new-end">'
+                + esc(_("New game offered: waiting for your friend")) + '</button>')
+    return ('<button type="button" class="g-btn g-primary" data-act="offer_new" data-key="offer_new-end">'
+            + esc(_("Offer a new game")) + '</button>')
+
+
 def render_end(view, ui):
     """The end-of-hand (or end-of-match) screen of the View on screen: a banner saying who won
     what; at the end of the match the winner, the totals and "New game" come first."""
@@ -28,10 +46,7 @@ def render_end(view, ui):
 
             out.append(end_block(view, ui))
         out.append(render_totals(view, names))
-        out.append('<div class="g-actions">'
-                   + '<button type="button" class="g-btn g-primary" data-act="new" data-key="new-end">' + esc(_("New game")) + '</button>'
-                   + '<button type="button" class="g-btn" data-act="replay" data-key="replay-end">' + esc(_("Replay")) + '</button>'
-                   + review_button(view, ui) + '</div>')
+        out.append('<div class="g-actions">' + again_buttons(ui) + review_button(view, ui) + '</div>')
     out.append('<p class="g-banner"><strong>' + esc(MT.hand_headline(view, names)) + '</strong>'
                '<span class="g-scoreline">' + esc(T.score_line(view, names)) + '</span></p>')
     if not over and any(action.kind == "next_hand" for action in view.legal_actions):  # a training hand has none

@@ -15,7 +15,7 @@ from game.web import moretext as MT
 from game.web import progress, storage
 from game.web import text as T
 from game.web.app import hash_seed, lesson_code, next_task, now
-from game.web.i18n import _
+from game.web.i18n import _, fmt, ngettext
 from game.web.state import default_prefs, in_progress
 from game.web.tables import TrainingTable
 
@@ -187,6 +187,7 @@ def go_online(app, code):
     app.table = None
     app.view = None
     if not code:
+        app.ui.lobby["last"] = online.last_table()  # a seat kept here: "Back to table ..."
         app.set_hash()
         app.show(None)
         return
@@ -203,19 +204,35 @@ def joined(app, code, seat=None, key=None, invite=None):
         ui.notice = MT.online_problem(seat)
         app.show(None)
         return
+    # The link names no language: the site's root page sends the friend to theirs.
+    root = str(window.URL.new(app.site_root(), window.location.href).href)
     ui.online = {"code": code, "seat": seat, "status": "connecting", "opponent": "waiting",
-                 "offer": None, "answer": None,
-                 "invite": str(window.location.origin) + str(window.location.pathname) + "#table=" + code}
+                 "offer": None, "answer": None, "grace": 60, "invite": root + "#table=" + code,
+                 "seat_link": root + "#table=" + code + "&seat=" + str(seat) + "&key=" + str(key)}
     ui.fresh_hand()
     app.connection = online.Connection(code, seat, key, lambda status: online_status(app, status),
                                        lambda reason: online_final(app, reason))
     app.use(app.connection.table)
     app.connection.table.on_refusal(lambda reason, details: refused(app, reason, details))
+    app.connection.table.on_away = lambda moves, hands: told_away(app, moves, hands)
     app.set_hash()
     # The lobby was taller than the table: the player tapped "Open a table" low on a phone's
     # screen and would be left looking below the banner with the link to send.
     if app.root.getBoundingClientRect().top < 0:
         app.root.scrollIntoView({"block": "start"})
+
+
+def told_away(app, moves, hands):
+    """Back at the table after the computer played this seat: say what it did."""
+    # Translators: {n} is how many moves the computer made for a player who was away.
+    said = fmt(ngettext("While you were away, the computer played {n} move for you.",
+                        "While you were away, the computer played {n} moves for you.", moves), n=moves)
+    if hands:
+        # Translators: after "While you were away, the computer played N moves for you."
+        said += " " + fmt(ngettext("It finished {n} hand.", "It finished {n} hands.", hands), n=hands)
+    app.ui.notice = said
+    app.show(app.view)
+    app.announce(said)
 
 
 def online_status(app, status):
@@ -234,8 +251,10 @@ def online_final(app, reason):
 
 
 def refused(app, reason, details):
-    """The server refused a move: say why."""
+    """The server refused a move: say why (a next hand the friend dealt first needs no word)."""
     app.schedule()  # no longer waiting for the server
+    if reason == "hand_in_play":
+        return
     app.announce(T.refusal(reason, details))
 
 
@@ -300,13 +319,16 @@ def online_effect(app, effects):
             app.announce(MT.online_problem("no_such_table"))
     elif commands.OFFER in effects and app.table is not None:
         app.table.offer_new_game(ui.online["answer"])
-    elif commands.LEAVE in effects:
-        if ui.online is not None:
-            online.forget_seat(ui.online["code"])
+    elif commands.LEAVE in effects:  # for now: the key is kept, the link brings the player back
         app.leave_online()
         go_online(app, None)
+    elif commands.GIVE_UP in effects and app.table is not None:
+        app.table.give_up_seat()  # the server closes the seat's sockets: online_final follows
     elif commands.COPY in effects and ui.online is not None:
         window.navigator.clipboard.writeText(ui.online["invite"])
+        app.move_focus()
+    elif commands.COPY_SEAT in effects and ui.online is not None:
+        window.navigator.clipboard.writeText(ui.online["seat_link"])
         app.move_focus()
     else:
         return False

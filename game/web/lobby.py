@@ -6,7 +6,7 @@ offer, a lost connection). Pure render from the UI state (`Ui.online`, `Ui.lobby
 
 from game.rules import PRESETS
 from game.web.dialogs import preset_text
-from game.web.i18n import _, fmt
+from game.web.i18n import _, fmt, ngettext
 from game.web.markup import esc
 
 
@@ -16,6 +16,12 @@ def render_lobby(ui):
     out = ['<div class="g-lobby"><h2 class="g-title">' + esc(_("Play a friend online")) + '</h2>']
     out.append('<p>' + esc(_("Open a table and send the link to your friend, or type the code of "
                              "the table your friend opened.")) + '</p>')
+    last = ui.lobby.get("last")
+    if last:
+        # Translators: {code} is the code of the table whose seat this browser still holds.
+        back = fmt(_("Back to table {code}"), code=last)
+        out.append('<p><button type="button" class="g-btn g-primary" data-act="back_to_table" '
+                   'data-key="back_to_table">' + esc(back) + '</button></p>')
     out.append('<section class="g-lobby-open" aria-labelledby="g-open-title"><h3 id="g-open-title">'
                + esc(_("Open a table")) + '</h3><fieldset><legend>' + esc(_("Rules")) + '</legend>')
     for name in PRESETS:
@@ -43,8 +49,8 @@ def render_banner(ui):
     presence = online.get("opponent")
     # Translators: {code} is the table's code, six letters and digits such as K7MQ2X.
     out.append('<p>' + esc(fmt(_("Table {code}"), code=online["code"])) + ' · '
-               + esc(PRESENCE.get(presence, PRESENCE["here"])()) + '</p>')
-    if presence == "waiting":  # said plainly: nobody has joined yet (the first move may be made meanwhile)
+               + esc(presence_text(presence, online.get("grace", 60))) + '</p>')
+    if presence in ("waiting", "gone"):  # said plainly: nobody holds the other seat
         out.append('<p>' + esc(_("Send this link to your friend, who will join you from their own device.")) + '</p>')
         out.append('<p class="g-invite"><a href="' + esc(online["invite"]) + '" data-key="invite">'
                    + esc(online["invite"]) + '</a> <button type="button" class="g-btn" data-act="copy_invite" '
@@ -63,10 +69,48 @@ def render_banner(ui):
     return "".join(out)
 
 
-# Who plays the other seat (the server's seat states, read by `RemoteTable.opponent`).
+def presence_text(presence, grace):
+    """Who plays the other seat (the server's seat states, read by `RemoteTable.opponent`), in
+    words; an away friend's time is the server's own grace period (`grace`, seconds)."""
+    if presence == "away":
+        if grace >= 60 and grace % 60 == 0:
+            minutes = int(grace // 60)
+            # Translators: {n} is the server's grace period in minutes (1, 2 ...).
+            return fmt(ngettext("your friend is away: the computer will play for them if they are not "
+                                "back within {n} minute",
+                                "your friend is away: the computer will play for them if they are not "
+                                "back within {n} minutes", minutes), n=minutes)
+        seconds = int(round(grace))
+        # Translators: {n} is the server's grace period in seconds (5, 30, 90 ...).
+        return fmt(ngettext("your friend is away: the computer will play for them if they are not "
+                            "back within {n} second",
+                            "your friend is away: the computer will play for them if they are not "
+                            "back within {n} seconds", seconds), n=seconds)
+    return PRESENCE.get(presence, PRESENCE["here"])()
+
+
+# Who plays the other seat, but an away friend (`presence_text`).
 PRESENCE = {
     "here": lambda: _("your friend is here"),
-    "away": lambda: _("your friend is away: the computer will play for them if they do not come back within a minute"),
-    "computer": lambda: _("your friend left: the computer plays for them until they come back"),
+    "computer": lambda: _("your friend is away: the computer plays for them until they come back"),
+    "gone": lambda: _("your friend gave up their seat: the computer plays it, and the invitation link "
+                      "gives it to whoever opens it next"),
     "waiting": lambda: _("waiting for your friend"),
 }
+
+
+def render_leave(ui):
+    """The choice behind "Leave the table": for now (the seat stays this browser's) or for good."""
+    grace = int(round(ui.online.get("grace", 60))) if ui.online else 60
+    # Translators: {n} is the server's grace period in seconds.
+    now = fmt(ngettext("Leave for now: your seat stays yours. After {n} second the computer plays it "
+                       "until you open the link again.",
+                       "Leave for now: your seat stays yours. After {n} seconds the computer plays it "
+                       "until you open the link again.", grace), n=grace)
+    return ('<p>' + esc(now) + '</p><p>' + esc(_("Give up your seat: the computer plays it for your friend "
+                                                 "at once, and whoever opens the invitation link next takes it. "
+                                                 "You cannot come back to it."))
+            + '</p><div class="g-actions"><button type="button" class="g-btn g-primary" data-act="leave_for_now" '
+            'data-key="leave_for_now">' + esc(_("Leave for now")) + '</button><button type="button" class="g-btn" '
+            'data-act="give_up_seat" data-key="give_up_seat">' + esc(_("Give up my seat")) + '</button>'
+            '<button type="button" class="g-btn" data-act="cancel" data-key="cancel">' + esc(_("Stay")) + '</button></div>')

@@ -8,8 +8,10 @@ from game.rules import PRESETS
 from game.web.commands import (
     COPY,
     COPY_DAILY,
+    COPY_SEAT,
     EXPORT_STATS,
     FOCUS_ONLY,
+    GIVE_UP,
     GUIDED_HAND,
     JOIN_TABLE,
     LEAVE,
@@ -60,6 +62,14 @@ def online_join(ui, view, arg):
     return Outcome(effects=(JOIN_TABLE,))
 
 
+def back_to_table(ui, view, arg):
+    """The lobby's "Back to table ...": the table whose seat this browser kept."""
+    if not ui.lobby.get("last"):
+        return None
+    ui.lobby["code"] = ui.lobby["last"]
+    return online_join(ui, view, arg)
+
+
 def answer_offer(accept):
     def handler(ui, view, arg):
         if ui.online is None:
@@ -72,9 +82,24 @@ def answer_offer(accept):
 
 
 def leave(ui, view, arg):
+    """"Leave the table" asks first: for now, or for good (`game.web.lobby.render_leave`)."""
+    if ui.online is None:
+        return None
+    open_dialog(ui, "leave")
+    return None
+
+
+def leave_for_now(ui, view, arg):
     ui.dialog = None
     ui.focus = "menu"
-    return Outcome(effects=(LEAVE,))
+    return Outcome(say=_("You left the table for now: open its link to come back to your seat."),
+                   effects=(LEAVE,))
+
+
+def give_up_seat(ui, view, arg):
+    ui.dialog = None
+    ui.focus = "menu"
+    return Outcome(effects=(GIVE_UP,))
 
 
 def copy_invite(ui, view, arg):
@@ -82,10 +107,20 @@ def copy_invite(ui, view, arg):
     return Outcome(say=_("Link copied: send it to your friend."), effects=(COPY, FOCUS_ONLY))
 
 
+def copy_seat(ui, view, arg):
+    if ui.online is None:
+        return None
+    ui.dialog = None
+    ui.focus = "menu"
+    return Outcome(say=_("The link to your seat is copied: open it on your other device. Anyone with "
+                         "this link can play your seat, so keep it to yourself."), effects=(COPY_SEAT,))
+
+
 COMMANDS.update({
     "lobby_rules": lobby_rules, "lobby_code": lobby_code, "online_open": online_open,
-    "online_join": online_join, "offer_new": answer_offer(True), "accept_new": answer_offer(True),
-    "refuse_new": answer_offer(False), "leave": leave, "copy_invite": copy_invite,
+    "online_join": online_join, "back_to_table": back_to_table, "offer_new": answer_offer(True), "accept_new": answer_offer(True),
+    "refuse_new": answer_offer(False), "leave": leave, "leave_for_now": leave_for_now,
+    "give_up_seat": give_up_seat, "copy_invite": copy_invite, "copy_seat": copy_seat,
 })
 
 

@@ -37,6 +37,23 @@ def table_from_hash():
     return None
 
 
+def seat_from_hash(code):
+    """(seat, key) of a seat link `#table=CODE&seat=S&key=K` for this table (the menu's "Play
+    this seat on another device"), else None. The address is the page's own: the key never
+    travels to any server in it (a fragment is not sent)."""
+    text = str(window.location.hash or "")
+    if not text.startswith("#table=") or "&" not in text:
+        return None
+    parts = text[7:].split("&")
+    if normal_code(parts[0]) != code:
+        return None
+    fields = dict(part.split("=", 1) for part in parts[1:] if "=" in part)
+    seat, key = fields.get("seat"), str(window.decodeURIComponent(fields.get("key") or ""))
+    if seat not in ("0", "1") or not key or len(key) > 64:
+        return None
+    return int(seat), key
+
+
 # --- seat keys -----------------------------------------------------------------------------------
 
 def seats():
@@ -135,6 +152,9 @@ def open_table(rules, lang, done):
 def join_table(code, done):
     """Take the free seat of a table: `done(code, seat, key)` or `done(None, reason)`; a seat
     this browser already holds is taken again with its key."""
+    linked = seat_from_hash(code)
+    if linked is not None:  # this player's own seat, opened on another device
+        keep_seat(code, linked[0], linked[1])
     held = seat_of(code)
     if held is not None:
         done(code, held["seat"], held["key"])

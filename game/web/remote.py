@@ -69,6 +69,10 @@ class RemoteTable:
         """Offer (or accept) a new game; False refuses the other's offer or withdraws one's own."""
         self.send({"type": "new_game", "accept": bool(accept)})
 
+    def give_up_seat(self):
+        """Leave the table for good: the server frees the seat and closes this one's sockets."""
+        self.send({"type": "leave"})
+
     def computer_to_move(self):
         return None  # the server plays a seat its player has left
 
@@ -84,13 +88,15 @@ class RemoteTable:
     # --- presence, from the server's table info -----------------------------------------------
 
     def opponent(self):
-        """The other seat's state: "waiting" (nobody joined yet), "computer" (the computer plays
-        it while its player is away), "away" (disconnected, within the grace period), "here"."""
+        """The other seat's state: "waiting" (nobody joined yet), "gone" (its player gave it
+        up: the computer plays it until someone takes it by the link), "computer" (the computer
+        plays it while its player is away), "away" (disconnected, within the grace period),
+        "here"."""
         if self.info is None:
             return "waiting"
         other = self.info["seats"][1 - self.seat]
         if not other.get("joined"):
-            return "waiting"
+            return "gone" if other.get("computer") else "waiting"
         if other.get("computer"):
             return "computer"
         return "here" if other.get("connected") else "away"

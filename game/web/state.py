@@ -36,13 +36,19 @@ def in_progress(view):
 
 
 def legal(ui, view, kind, card=None):
-    """The View's legal action of this kind (and card), if the person on screen may take it."""
-    if ui.handover:
+    """The View's legal action of this kind (and card), if the person on screen may take it
+    (not while both hands are hidden, nor before the friend of an online table has joined)."""
+    if ui.handover or waiting_for_friend(ui):
         return None
     for action in view.legal_actions:
         if action.kind == kind and (card is None or action.card is card):
             return action
     return None
+
+
+def waiting_for_friend(ui):
+    """An online table whose other seat nobody has taken yet: nothing can be played."""
+    return ui.online is not None and ui.online.get("opponent") == "waiting"
 
 
 class Ui:
@@ -71,7 +77,7 @@ class Ui:
         # the adapter when the table changes, forgotten at the next command.
         self.motion = None
         self.online = None
-        self.lobby = {"rules": self.prefs["rules"], "code": ""}
+        self.lobby = {"rules": self.prefs["rules"], "code": "", "last": None}
         self.online_available = False
         # The coach (game.web.coach): the hint shown, the hints used per hand, the hand's review.
         self.coach = {"hint": None, "used": {}, "review": None}

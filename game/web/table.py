@@ -14,7 +14,7 @@ from game.web import text as T
 from game.web.i18n import _, fmt, pgettext
 from game.web.keys import key_for
 from game.web.markup import card_html, esc, log_items
-from game.web.state import card_of_key, legal
+from game.web.state import card_of_key, legal, waiting_for_friend
 
 BACK = '<span class="g-back"></span>'
 
@@ -107,7 +107,8 @@ def render_table(view, ui):
                + shortcut_attr("show_pile") + '>' + esc(_("Show the whole pile")) + '</button>')
     out.append('</section>')
     # Whose turn, what to do (and what is possible: knock, gin, big gin, with which discard).
-    out.append('<p class="g-prompt">' + esc(T.turn_text(view, ui.mode, ui.handover)) + '</p>')
+    prompt = T.ONLINE_PROBLEMS["no_opponent"] if waiting_for_friend(ui) else None
+    out.append('<p class="g-prompt">' + esc(_(prompt) if prompt else T.turn_text(view, ui.mode, ui.handover)) + '</p>')
     out.append(hints.render_hint(view, ui))
     out.append('<div class="g-seat">')
     out.append(render_hand(view, ui))

@@ -565,12 +565,19 @@ def match_result(view, names):
 ONLINE_PROBLEMS = {
     "no_server": N_("The game server is not responding. Check your connection and try again."),
     "not_connected": N_("You are not connected to the table right now: wait a moment and try again."),
-    "no_such_table": N_("There is no table with this code. Check the code with your friend."),
+    "no_such_table": N_("There is no table with this code, or this browser no longer holds a seat "
+                        "there. Check the code with your friend."),
     "table_full": N_("Both seats at this table are taken."),
-    "bad_key": N_("This browser no longer holds a seat at that table."),
-    "unreadable_table": N_("This table can no longer be played: open a new one."),
+    "table_unreadable": N_("The game server can no longer read this table's game, so it cannot go "
+                           "on. Open a new table."),
+    "seat_given_up": N_("You gave up your seat at this table."),
     "too_many_tables": N_("Too many tables were opened from your connection: wait a minute."),
     "too_many_requests": N_("Too many attempts from your connection: wait a minute."),
+    "too_many_connections": N_("This table is open in too many windows: close the ones you do not use."),
+    "server_busy": N_("The game server is busy: it will try again in a moment."),
+    "storage": N_("The game server could not save your move, so it was not played. Try again."),
+    "server_error": N_("The game server could not play that move because of a fault of its own. "
+                       "Try again."),
     "too_many_messages": N_("Too many moves at once: slow down a little."),
     "no_opponent": N_("Wait for your friend to join the table."),
     "no_offer": N_("There is no offer of a new game to answer."),

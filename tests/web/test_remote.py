@@ -102,9 +102,14 @@ def test_the_lobby_and_the_banner_are_drawn_from_the_ui_state():
 
 
 def test_every_online_reason_of_the_protocol_has_a_sentence():
-    for reason in ("no_such_table", "table_full", "too_many_tables", "too_many_requests", "bad_key",
-                   "no_opponent", "too_many_messages", "malformed_json", "not_connected"):
-        assert MT.online_problem(reason) != MT.online_problem("no_server") or reason == "no_server"
+    from game import wire
+
+    # What the page can meet: the HTTP refusals of joining (opening's own are the page's
+    # choices: no rules or level it does not offer), every socket close and message refusal.
+    reasons = (set(wire.HTTP_STATUS) - {"no_such_rules", "no_such_level", "bad_request"}) \
+        | set(wire.CLOSE_CODES) | (set(wire.MESSAGE_REFUSALS) - {wire.ENGINE_REFUSAL}) | {"not_connected"}
+    for reason in sorted(reasons):
+        assert reason in T.ONLINE_PROBLEMS or reason in T.REFUSALS, reason
 
 
 def test_a_new_connection_numbers_its_views_afresh():
@@ -163,3 +168,63 @@ def test_opening_or_joining_a_table_clears_the_last_attempts_problem():
         ui.notice = MT.online_problem("no_such_table")
         run(command, ui, None)
         assert ui.notice is None
+
+
+def online_ui(opponent="here", offer=None, grace=60):
+    ui = Ui()
+    ui.mode = "online"
+    ui.online = {"code": "K7MQ2X", "seat": 0, "status": "open", "opponent": opponent, "offer": offer,
+                 "answer": None, "grace": grace, "invite": "http://x/#table=K7MQ2X",
+                 "seat_link": "http://x/#table=K7MQ2X&seat=0&key=k"}
+    return ui
+
+
+def test_the_away_notice_names_the_servers_grace_and_a_seat_given_up_is_said():
+    from game.web.lobby import presence_text
+
+    assert presence_text("away", 5).endswith("within 5 seconds")
+    assert presence_text("away", 1).endswith("within 1 second")
+    assert presence_text("away", 120).endswith("within 2 minutes")
+    assert presence_text("away", 90).endswith("within 90 seconds")
+    assert "gave up their seat" in presence_text("gone", 60)
+    table, _, _, _ = remote(seat=0)
+    message = server_view(Match.new(9), 0, 1, seats=[{"joined": True, "connected": True, "computer": False},
+                                                     {"joined": False, "connected": False, "computer": True}])
+    table.receive(message)
+    assert table.opponent() == "gone"
+
+
+def test_leaving_asks_first_and_keeps_or_gives_up_the_seat():
+    from game.web import commands
+
+    ui = online_ui()
+    view = Match.new(9).view(0)
+    assert run("leave", ui, view).effects == () and ui.dialog["kind"] == "leave"
+    page = render(view, ui)
+    assert 'data-act="leave_for_now"' in page and 'data-act="give_up_seat"' in page and "60 seconds" in page
+    assert run("leave_for_now", ui, view).effects == (commands.LEAVE,) and ui.dialog is None
+    run("leave", ui, view)
+    assert run("give_up_seat", ui, view).effects == (commands.GIVE_UP,)
+    assert commands.COPY_SEAT in run("copy_seat", ui, view).effects
+
+
+def test_an_online_match_ends_on_an_offer_to_the_friend_not_on_the_local_dialog():
+    from game.web.endofhand import again_buttons
+
+    for offer, act in ((None, 'data-act="offer_new"'), ("theirs", 'data-act="accept_new"'),
+                       ("mine", "disabled")):
+        buttons = again_buttons(online_ui(offer=offer))
+        assert act in buttons and 'data-act="replay"' not in buttons and 'data-act="new"' not in buttons
+    local = Ui()
+    assert 'data-act="new"' in again_buttons(local) and 'data-act="replay"' in again_buttons(local)
+
+
+def test_nothing_can_be_played_and_no_turn_is_promised_before_the_friend_joins():
+    match = Match.new(9)
+    ui = online_ui(opponent="waiting")
+    ui.online["seat"] = match.current_player
+    view = match.view(match.current_player)
+    ui.sync_order(view)
+    page = render(view, ui)
+    assert "Wait for your friend to join the table." in page and "Your turn" not in page
+    assert 'data-act="take_upcard" data-key="take_upcard" disabled' in page.replace(' aria-keyshortcuts="U"', "")
