@@ -21,6 +21,7 @@ from generator.templates import install_language, make_environment, render
 from generator.write import atomic_folder, check_target, write_text
 
 SHOWN_GAPS = 5  # warnings listed per language; `stats` lists the counts per domain
+NOT_FOUND = "404"  # the slug of the page the build writes for unknown addresses
 
 
 @dataclass(frozen=True)
@@ -68,10 +69,15 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
     config = _published(config, coverage, allow_incomplete, warn)  # from here on: the site's
     reports = [LanguageReport(lang.code, 0, coverage[lang.code], catalogs[lang.code].gaps)
                for lang in all_languages if lang not in config.languages]
-    sources = load_sources(config.content_dir)
-    env = make_environment(config.templates_dir)
+    sources = load_sources(config.content_dir, config.root, warn)
+    for source in sources:
+        if source.document.slug == NOT_FOUND:
+            raise BuildError("a content page named " + NOT_FOUND + " would be overwritten by the "
+                             "build's own " + NOT_FOUND + " page (the one shown for unknown "
+                             "addresses): rename the file", source.document.path, 1)
+    env = make_environment(config.templates_dir, config.root)
     with atomic_folder(out) as work:
-        left_out = copy_static(config.templates_dir / "static", work / "static")
+        left_out = copy_static(config.templates_dir / "static", work / "static", config.root)
         if left_out:
             warn("warning: not published (only " + " ".join(PUBLISHED) + "; no dotfiles): "
                  + ", ".join(str(path) for path in left_out))
@@ -86,9 +92,9 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
                 context = _page_context(config, language, page, pages, assets)
                 write_text(work, page_path(language.code, page.slug), render(env, "page.html", context))
             context = _page_context(config, language, None, pages, assets)
-            write_text(work, language.code + "/404.html", render(env, "404.html", context))
+            write_text(work, page_path(language.code, NOT_FOUND), render(env, "404.html", context))
             if language.code == config.languages[0].code:
-                write_text(work, "404.html", render(env, "404.html", context))
+                write_text(work, NOT_FOUND + ".html", render(env, "404.html", context))
             report = LanguageReport(language.code, len(pages) + 1, coverage[language.code],
                                     catalogs[language.code].gaps)
             reports.append(report)

@@ -26,6 +26,7 @@ from generator.plurals import (
     plural_function,
     suggested,
 )
+from generator.projectfiles import check_inside
 from generator.readtext import BOM
 
 
@@ -79,6 +80,8 @@ def load_language(config, lang):
     domains, gaps, parsed, warnings = {}, [], {}, []
     for domain in DOMAINS:
         path = config.po_path(lang, domain)
+        if path.exists():
+            check_inside(path, config.root)
         parsed[domain] = read_catalog(path, lang, domain)
         messages, domain_gaps, _, domain_warnings = check_catalog(parsed[domain], path, lang)
         domains[domain] = messages

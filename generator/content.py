@@ -21,6 +21,7 @@ from generator.blocks import CHIPS, Fence, Text, chip_groups, parse_document
 from generator.collation import sort_key
 from generator.errors import BuildError
 from generator.examples import compute_example
+from generator.projectfiles import project_files
 from generator.readtext import read_text
 from generator.sanitize import safe_url, sanitize, source_tags
 
@@ -51,10 +52,19 @@ class Page:
     html: Markup
 
 
-def load_sources(content_dir):
-    """Parse content/*.md, check every card chip and settle every example; sorted by nav."""
+def load_sources(content_dir, root=None, warn=None):
+    """Parse content/*.md, check every card chip and settle every example; sorted by nav.
+
+    Only the project's own files are read (generator.projectfiles, `root` being the project
+    folder, by default the one holding `content_dir`): hidden files (`.draft.md`) and dangling
+    links (an editor's lock file `.#rules.md`) are skipped, named through `warn`."""
+    root = Path(content_dir).absolute().parent if root is None else root
+    paths, skipped = project_files(content_dir, "*.md", root)
+    if skipped and warn is not None:
+        warn("warning: not published (hidden files and dangling links): "
+             + ", ".join(str(path) for path in skipped))
     sources = []
-    for path in sorted(Path(content_dir).glob("*.md")):
+    for path in paths:
         document = parse_document(read_text(path), path, path.stem)
         examples = {}
         for block in document.blocks:

@@ -8,6 +8,8 @@ To publish a new kind of asset, add its pattern to PUBLISHED.
 from fnmatch import fnmatchcase
 from pathlib import Path
 
+from generator.projectfiles import check_inside
+
 PUBLISHED = ("*.css", "*.js", "*.svg", "*.png", "*.webp", "*.ico", "*.woff2", "*.json", "*.txt")
 
 
@@ -27,9 +29,10 @@ def minify_css(text):
     return rcssmin.cssmin(text)
 
 
-def copy_static(source, destination):
+def copy_static(source, destination, root):
     """Copy the published files in a stable order, stylesheets minified, the others byte for
-    byte; return the paths of the files left out."""
+    byte; return the paths of the files left out. A link whose target is outside the project
+    folder `root` is refused (generator.projectfiles); a dangling one is skipped."""
     left_out = []
     for path in sorted(Path(source).rglob("*")):
         if not path.is_file():
@@ -38,6 +41,7 @@ def copy_static(source, destination):
         if not is_published(relative):
             left_out.append(path)
             continue
+        check_inside(path, root)
         out = Path(destination) / relative
         out.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix == ".css":
