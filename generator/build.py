@@ -58,11 +58,11 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
     if not config.languages or config.languages[0].code != SOURCE_LANGUAGE:
         raise BuildError("no " + SOURCE_LANGUAGE + "/LC_MESSAGES folder: English is the source language",
                          config.locales_dir)
-    catalogs = {lang.code: load_language(config, lang.code) for lang in config.languages}
+    expected = {domain: expected_messages(config, domain) for domain in DOMAINS}
+    catalogs = {lang.code: load_language(config, lang.code, expected) for lang in config.languages}
     for lang_catalogs in catalogs.values():
         for line in lang_catalogs.warnings:
             warn(line)
-    expected = {domain: expected_messages(config, domain) for domain in DOMAINS}
     coverage = {lang.code: language_coverage(config, lang.code, catalogs[lang.code].parsed, expected)
                 for lang in config.languages}
     all_languages = config.languages
