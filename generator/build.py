@@ -4,6 +4,7 @@ import dataclasses
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from markupsafe import Markup
 
@@ -42,7 +43,8 @@ def page_path(lang, slug):
 
 
 def page_url(lang, slug):
-    return lang + "/" if slug == "index" else page_path(lang, slug)
+    """The page's URL path, percent-encoded (`en/r%C3%A8gles.html` for content/règles.md)."""
+    return lang + "/" if slug == "index" else lang + "/" + quote(slug) + ".html"
 
 
 def build(root, out=None, log=print, warn=print, allow_incomplete=False):
