@@ -9,12 +9,14 @@ from urllib.parse import quote
 from markupsafe import Markup
 
 from generator import bundle, precompressed
+from generator.anchors import anchor_maps, heading_ids, localize_fragments
 from generator.catalogs import load_language
 from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
 from generator.errors import BuildError
 from generator.firstscreen import screen_for
 from generator.headers import headers_file, meta_policy
+from generator.links import broken_links
 from generator.sitemap import sitemap_xml
 from generator.static import PUBLISHED, copy_static
 from generator.stats import expected_messages, language_coverage
@@ -86,10 +88,16 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
         assets = bundle.build_game_assets(work, config.languages, locales_dir=config.locales_dir)
         slugs = [source.document.slug for source in sources]
         render_example = _example_renderer(env)
+        english_ids = None  # {slug: its headings' anchors} in English (generator.anchors)
         for language in config.languages:
             install_language(env, catalogs[language.code]["site"])
             renderer = ContentRenderer(catalogs[language.code], render_example)
             pages = [renderer.render(source) for source in sources]
+            ids = {page.slug: heading_ids(page.html) for page in pages}
+            english_ids = english_ids or ids
+            maps = anchor_maps(english_ids, ids)
+            pages = [dataclasses.replace(page, html=Markup(localize_fragments(page.html, page.slug, maps)))
+                     for page in pages]
             for page in pages:
                 context = _page_context(config, language, page, pages, assets)
                 write_text(work, page_path(language.code, page.slug), render(env, "page.html", context))
@@ -110,11 +118,33 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
         # table server answers this path itself): no 404 in the console of a static site.
         write_text(work, "tables.json", '{"tables": false}\n')
         write_text(work, "robots.txt", "User-agent: *\nAllow: /\nSitemap: " + config.base_url + "sitemap.xml\n")
+        for line in _link_warnings(broken_links(work, config.base_url), sources):
+            warn(line)
         precompressed.compress_site(work)
     elapsed = time.perf_counter() - started
     total_pages = sum(r.pages for r in reports) + 1
     log(f"built {len(config.languages)} languages, {total_pages} pages into {out} in {elapsed:.2f} s")
     return reports
+
+
+def _link_warnings(broken, sources):
+    """One warning per broken link, at its line of the content file when it is written there
+    (the pages of every language that carry it listed together), else at the page."""
+    paths = {source.document.slug: source.document.path for source in sources}
+    grouped = {}
+    for link in broken:
+        where = link.page
+        slug = link.page.split("/")[-1].removesuffix(".html")
+        slug = "index" if link.page.endswith("/index.html") else slug
+        if "/" in link.page and slug in paths:
+            text = Path(paths[slug]).read_text(encoding="utf-8")
+            written = text.find("(" + link.href)
+            if written >= 0:
+                where = paths[slug] + ":" + str(text.count("\n", 0, written) + 1)
+        grouped.setdefault((where, link.href), []).append(link)
+    for (where, href), links in grouped.items():
+        yield (f"warning: {where}: a link to {href} goes nowhere: {links[0].reason} ("
+               + ", ".join(link.page for link in links) + ")")
 
 
 def _example_renderer(env):
