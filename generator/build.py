@@ -13,7 +13,7 @@ from generator.anchors import anchor_maps, heading_ids, localize_fragments
 from generator.catalogs import load_language
 from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
-from generator.errors import BuildError
+from generator.errors import BuildError, machine_error
 from generator.firstscreen import screen_for
 from generator.headers import headers_file, meta_policy
 from generator.links import broken_links
@@ -53,8 +53,16 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
     """Build the site of the project at `root` into `out` (default root/site); returns reports.
 
     A language translated below `min_coverage` (site.toml) is left out of the site, unless
-    `allow_incomplete`; its report says so (pages == 0).
+    `allow_incomplete`; its report says so (pages == 0). What the machine refuses (no space,
+    no permission) is a BuildError too: one line, the previous site kept.
     """
+    try:
+        return _build(root, out, log, warn, allow_incomplete)
+    except OSError as exc:
+        raise machine_error(exc, Path(out) if out is not None else Path(root) / "site") from None
+
+
+def _build(root, out, log, warn, allow_incomplete):
     started = time.perf_counter()
     config = load_config(root)
     out = Path(out) if out is not None else config.root / "site"
@@ -80,7 +88,7 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
                              "build's own " + NOT_FOUND + " page (the one shown for unknown "
                              "addresses): rename the file", source.document.path, 1)
     env = make_environment(config.templates_dir, config.root)
-    with atomic_folder(out) as work:
+    with atomic_folder(out, warn) as work:
         left_out = copy_static(config.templates_dir / "static", work / "static", config.root)
         if left_out:
             warn("warning: not published (only " + " ".join(PUBLISHED) + "; no dotfiles): "

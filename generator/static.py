@@ -8,9 +8,13 @@ To publish a new kind of asset, add its pattern to PUBLISHED.
 from fnmatch import fnmatchcase
 from pathlib import Path
 
+from generator.errors import BuildError
 from generator.projectfiles import check_inside
 
 PUBLISHED = ("*.css", "*.js", "*.svg", "*.png", "*.webp", "*.ico", "*.woff2", "*.json", "*.txt")
+# The files the game bundle stage (generator.bundle) takes from here, and what each one is.
+REQUIRED = {"game-start.js": "the game's start script", "game-worker.js": "the computer's worker",
+            "game.css": "the game's stylesheet"}
 
 
 def is_published(relative):
@@ -33,6 +37,11 @@ def copy_static(source, destination, root):
     """Copy the published files in a stable order, stylesheets minified, the others byte for
     byte; return the paths of the files left out. A link whose target is outside the project
     folder `root` is refused (generator.projectfiles); a dangling one is skipped."""
+    for name, what in REQUIRED.items():
+        if not (Path(source) / name).is_file():
+            path = Path(source) / name
+            shown = path.relative_to(root) if path.is_relative_to(root) else path
+            raise BuildError(what + " is missing: restore it (git checkout -- " + str(shown) + ")", path)
     left_out = []
     for path in sorted(Path(source).rglob("*")):
         if not path.is_file():
