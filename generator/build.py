@@ -17,6 +17,7 @@ from generator.errors import BuildError, machine_error
 from generator.firstscreen import screen_for
 from generator.headers import headers_file, meta_policy
 from generator.links import broken_links
+from generator.notfound import redirects_file
 from generator.sitemap import sitemap_xml
 from generator.static import PUBLISHED, copy_static
 from generator.stats import expected_messages, language_coverage
@@ -122,6 +123,8 @@ def _build(root, out, log, warn, allow_incomplete):
         write_text(work, "index.html", render(env, "root.html", _root_context(config)))
         write_text(work, "sitemap.xml", sitemap_xml(_alternates(config, slug) for slug in slugs))
         write_text(work, "_headers", headers_file())
+        write_text(work, "_redirects", redirects_file([lang.code for lang in config.languages],
+                                                      config.base_path))
         # What a static host answers when a page asks whether a table server is there (the
         # table server answers this path itself): no 404 in the console of a static site.
         write_text(work, "tables.json", '{"tables": false}\n')
