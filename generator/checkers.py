@@ -86,7 +86,9 @@ _MARKDOWN_BLOCKS = (  # how Markdown reads the start of a line, and what it make
 _SPACES = re.compile(r"[ \t\r\n]+")
 TABLE_CELL = "table cell"  # the extractor's note on a cell's message (generator.extract)
 _IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]*)")
-_LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)|\]\[([^\]]*)\]|<((?:https?|mailto|ftp):[^>\s]*)>"
+# A link's whole parenthesis counts, its title included: a title added by a translation could
+# end up inside the href once the sanitizer has escaped its quotes.
+_LINK_TARGET = re.compile(r"\]\(\s*<?([^)]*?)>?\s*\)|\]\[([^\]]*)\]|<((?:https?|mailto|ftp):[^>\s]*)>"
                           r"|\bhref\s*=\s*[\"']?([^\"'\s>]*)")
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)(?=[\s/>])|<!--")
 
@@ -127,7 +129,8 @@ def _images(text):
 
 
 def _targets(text):
-    return {next(filter(None, groups)) for groups in _LINK_TARGET.findall(text)}
+    return {" ".join(next(filter(None, groups)).split()) for groups in _LINK_TARGET.findall(text)
+            if any(groups)}
 
 
 def _tags(text):

@@ -11,7 +11,9 @@ from pathlib import Path
 from generator.errors import BuildError
 from generator.projectfiles import check_inside
 
-PUBLISHED = ("*.css", "*.js", "*.svg", "*.png", "*.webp", "*.ico", "*.woff2", "*.json", "*.txt")
+# No *.json or *.txt: a stray `service-account.json` or `notes.txt` would be served to everyone
+# (the site's own JSON and text files, tables.json, robots.txt, are written by the build).
+PUBLISHED = ("*.css", "*.js", "*.svg", "*.png", "*.webp", "*.ico", "*.woff2")
 # The files the game bundle stage (generator.bundle) takes from here, and what each one is.
 REQUIRED = {"game-start.js": "the game's start script", "game-worker.js": "the computer's worker",
             "game.css": "the game's stylesheet"}

@@ -219,3 +219,13 @@ def test_pybabel_compile_runs_our_checkers(tmp_path):
     result = subprocess.run(pybabel + ["compile", "-D", "game", "-d", str(tmp_path / "locales")],
                             capture_output=True, text=True)
     assert result.returncode == 1 and "placeholder mismatch" in result.stderr
+
+
+def test_a_link_title_the_source_does_not_have_is_refused(built):
+    root, site, before = built
+    po = po_of(root, "fr", "content")
+    text = po.read_text(encoding="utf-8")
+    [translation] = [line for line in text.split("\n") if "(rules.html)" in line and line.startswith("msgstr")][:1]
+    edit(po, translation, translation.replace("(rules.html)", '(rules.html \\"javascript:alert(1)\\") <javascript:alert(1)>'))
+    assert_refused(root, site, before, po, line_of(po, 'msgid "Welcome! Read the [rules](rules.html)'),
+                   "a link target the source does not have: rules.html \"javascript:alert")

@@ -33,7 +33,7 @@ def refused(project, link):
 
 
 @pytest.mark.parametrize("link, target", [
-    ("site_templates/static/host.txt", "secret.txt"),
+    ("site_templates/static/host.js", "secret.txt"),
     ("content/outside.md", "notes.md"),
     ("locales/fr/LC_MESSAGES/site.po", "secret.txt"),
     ("site_templates/example.html", "secret.txt"),
