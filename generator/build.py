@@ -146,7 +146,6 @@ def _link_warnings(broken, sources):
     for link in broken:
         where = link.page
         slug = link.page.split("/")[-1].removesuffix(".html")
-        slug = "index" if link.page.endswith("/index.html") else slug
         if "/" in link.page and slug in paths:
             text = Path(paths[slug]).read_text(encoding="utf-8")
             written = text.find("(" + link.href)
