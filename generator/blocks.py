@@ -23,6 +23,9 @@ _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 CHIPS = re.compile(r"\[\[([^\[\]]*)\]\]")
 _CODE = re.compile(r"`[^`]*`")
 _WORD = re.compile(r"[^\W\d_]{2}")
+# A line of = or - right under text: Markdown's "setext" heading, which the block parser would
+# join to the text above.
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,49 @@ def chip_groups(text):
 def parse_document(text, path, slug):
     lines = text.splitlines()
     meta, start = _front_matter(lines, path)
+    lines = without_comments(lines, start, path)
     return Document(str(path), slug, meta, tuple(_blocks(lines, start, path)))
+
+
+def without_comments(lines, start, path):
+    """The lines from `start` on with their HTML comments (`<!-- a note for writers -->`)
+    removed, outside fenced blocks: a comment is never published nor sent to translators.
+    Each line stays where it was (a line that was all comment is blank, and so ends a
+    paragraph, as a comment line does in Markdown)."""
+    out, fence, opened = list(lines), None, None
+    for index in range(start, len(lines)):
+        line = lines[index]
+        if opened is None and fence is None and (match := _FENCE.match(line)):
+            fence = match.group(1)
+            continue
+        if fence is not None:
+            fence = None if line.strip().startswith(fence) else fence
+            continue
+        if opened is None and "<!--" not in line:
+            continue
+        kept, position = [], 0
+        while True:
+            if opened is not None:
+                end = line.find("-->", position)
+                if end < 0:
+                    break
+                opened, position = None, end + 3
+            begin = line.find("<!--", position)
+            if begin < 0:
+                kept.append(line[position:])
+                break
+            kept.append(line[position:begin])
+            opened, position = index + 1, begin + 4
+        # The words on each side of an inline comment keep one space between them; the line
+        # keeps its indentation (a nested list item stays nested).
+        text = ""
+        for piece in kept:
+            if piece.strip():
+                text = piece if not text else text.rstrip(" \t") + " " + piece.lstrip(" \t")
+        out[index] = text.rstrip(" \t")
+    if opened is not None:
+        raise BuildError("an HTML comment <!-- is never closed: end it with -->", path, opened)
+    return out
 
 
 def _front_matter(lines, path):
@@ -142,6 +187,11 @@ def _blocks(lines, index, path):
             words = [first.strip()]
             index += 1
             while index < len(lines) and lines[index].strip() and not _starts_block(lines[index]):
+                if _SETEXT.match(lines[index]):
+                    raise BuildError("a line of " + lines[index].strip()[0] + " under text makes a "
+                                     "setext heading, which the site does not read: write the "
+                                     "heading as `## Title` (or `# Title`); for a rule, leave a "
+                                     "blank line above the ---", path, index + 1)
                 words.append(lines[index].strip())
                 index += 1
             yield Block(kind, number, (prefix, _text(" ".join(words))))

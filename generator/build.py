@@ -4,16 +4,20 @@ import dataclasses
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from markupsafe import Markup
 
 from generator import bundle, precompressed
+from generator.anchors import anchor_maps, heading_ids, localize_fragments
 from generator.catalogs import load_language
 from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
-from generator.errors import BuildError
+from generator.errors import BuildError, machine_error
 from generator.firstscreen import screen_for
 from generator.headers import headers_file, meta_policy
+from generator.links import broken_links
+from generator.notfound import redirects_file
 from generator.sitemap import sitemap_xml
 from generator.static import PUBLISHED, copy_static
 from generator.stats import expected_messages, language_coverage
@@ -21,6 +25,7 @@ from generator.templates import install_language, make_environment, render
 from generator.write import atomic_folder, check_target, write_text
 
 SHOWN_GAPS = 5  # warnings listed per language; `stats` lists the counts per domain
+NOT_FOUND = "404"  # the slug of the page the build writes for unknown addresses
 
 
 @dataclass(frozen=True)
@@ -41,15 +46,24 @@ def page_path(lang, slug):
 
 
 def page_url(lang, slug):
-    return lang + "/" if slug == "index" else page_path(lang, slug)
+    """The page's URL path, percent-encoded (`en/r%C3%A8gles.html` for content/règles.md)."""
+    return lang + "/" if slug == "index" else lang + "/" + quote(slug) + ".html"
 
 
 def build(root, out=None, log=print, warn=print, allow_incomplete=False):
     """Build the site of the project at `root` into `out` (default root/site); returns reports.
 
     A language translated below `min_coverage` (site.toml) is left out of the site, unless
-    `allow_incomplete`; its report says so (pages == 0).
+    `allow_incomplete`; its report says so (pages == 0). What the machine refuses (no space,
+    no permission) is a BuildError too: one line, the previous site kept.
     """
+    try:
+        return _build(root, out, log, warn, allow_incomplete)
+    except OSError as exc:
+        raise machine_error(exc, Path(out) if out is not None else Path(root) / "site") from None
+
+
+def _build(root, out, log, warn, allow_incomplete):
     started = time.perf_counter()
     config = load_config(root)
     out = Path(out) if out is not None else config.root / "site"
@@ -57,38 +71,49 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
     if not config.languages or config.languages[0].code != SOURCE_LANGUAGE:
         raise BuildError("no " + SOURCE_LANGUAGE + "/LC_MESSAGES folder: English is the source language",
                          config.locales_dir)
-    catalogs = {lang.code: load_language(config, lang.code) for lang in config.languages}
+    expected = {domain: expected_messages(config, domain) for domain in DOMAINS}
+    catalogs = {lang.code: load_language(config, lang.code, expected) for lang in config.languages}
     for lang_catalogs in catalogs.values():
         for line in lang_catalogs.warnings:
             warn(line)
-    expected = {domain: expected_messages(config, domain) for domain in DOMAINS}
     coverage = {lang.code: language_coverage(config, lang.code, catalogs[lang.code].parsed, expected)
                 for lang in config.languages}
     all_languages = config.languages
     config = _published(config, coverage, allow_incomplete, warn)  # from here on: the site's
     reports = [LanguageReport(lang.code, 0, coverage[lang.code], catalogs[lang.code].gaps)
                for lang in all_languages if lang not in config.languages]
-    sources = load_sources(config.content_dir)
-    env = make_environment(config.templates_dir)
-    with atomic_folder(out) as work:
-        left_out = copy_static(config.templates_dir / "static", work / "static")
+    sources = load_sources(config.content_dir, config.root, warn)
+    for source in sources:
+        if source.document.slug == NOT_FOUND:
+            raise BuildError("a content page named " + NOT_FOUND + " would be overwritten by the "
+                             "build's own " + NOT_FOUND + " page (the one shown for unknown "
+                             "addresses): rename the file", source.document.path, 1)
+    env = make_environment(config.templates_dir, config.root)
+    with atomic_folder(out, warn) as work:
+        left_out = copy_static(config.templates_dir / "static", work / "static", config.root)
         if left_out:
             warn("warning: not published (only " + " ".join(PUBLISHED) + "; no dotfiles): "
                  + ", ".join(str(path) for path in left_out))
         assets = bundle.build_game_assets(work, config.languages, locales_dir=config.locales_dir)
         slugs = [source.document.slug for source in sources]
         render_example = _example_renderer(env)
+        english_ids = None  # {slug: its headings' anchors} in English (generator.anchors)
         for language in config.languages:
             install_language(env, catalogs[language.code]["site"])
             renderer = ContentRenderer(catalogs[language.code], render_example)
             pages = [renderer.render(source) for source in sources]
+            ids = {page.slug: heading_ids(page.html) for page in pages}
+            english_ids = english_ids or ids
+            maps = anchor_maps(english_ids, ids)
+            pages = [dataclasses.replace(page, html=Markup(localize_fragments(page.html, page.slug, maps)))
+                     for page in pages]
             for page in pages:
                 context = _page_context(config, language, page, pages, assets)
                 write_text(work, page_path(language.code, page.slug), render(env, "page.html", context))
             context = _page_context(config, language, None, pages, assets)
-            write_text(work, language.code + "/404.html", render(env, "404.html", context))
+            write_text(work, page_path(language.code, NOT_FOUND), render(env, "404.html", context))
             if language.code == config.languages[0].code:
-                write_text(work, "404.html", render(env, "404.html", context))
+                write_text(work, NOT_FOUND + ".html", render(env, "404.html", context))
             report = LanguageReport(language.code, len(pages) + 1, coverage[language.code],
                                     catalogs[language.code].gaps)
             reports.append(report)
@@ -98,15 +123,38 @@ def build(root, out=None, log=print, warn=print, allow_incomplete=False):
         write_text(work, "index.html", render(env, "root.html", _root_context(config)))
         write_text(work, "sitemap.xml", sitemap_xml(_alternates(config, slug) for slug in slugs))
         write_text(work, "_headers", headers_file())
+        write_text(work, "_redirects", redirects_file([lang.code for lang in config.languages],
+                                                      config.base_path))
         # What a static host answers when a page asks whether a table server is there (the
         # table server answers this path itself): no 404 in the console of a static site.
         write_text(work, "tables.json", '{"tables": false}\n')
         write_text(work, "robots.txt", "User-agent: *\nAllow: /\nSitemap: " + config.base_url + "sitemap.xml\n")
+        for line in _link_warnings(broken_links(work, config.base_url), sources):
+            warn(line)
         precompressed.compress_site(work)
     elapsed = time.perf_counter() - started
     total_pages = sum(r.pages for r in reports) + 1
     log(f"built {len(config.languages)} languages, {total_pages} pages into {out} in {elapsed:.2f} s")
     return reports
+
+
+def _link_warnings(broken, sources):
+    """One warning per broken link, at its line of the content file when it is written there
+    (the pages of every language that carry it listed together), else at the page."""
+    paths = {source.document.slug: source.document.path for source in sources}
+    grouped = {}
+    for link in broken:
+        where = link.page
+        slug = link.page.split("/")[-1].removesuffix(".html")
+        if "/" in link.page and slug in paths:
+            text = Path(paths[slug]).read_text(encoding="utf-8")
+            written = text.find("(" + link.href)
+            if written >= 0:
+                where = paths[slug] + ":" + str(text.count("\n", 0, written) + 1)
+        grouped.setdefault((where, link.href), []).append(link)
+    for (where, href), links in grouped.items():
+        yield (f"warning: {where}: a link to {href} goes nowhere: {links[0].reason} ("
+               + ", ".join(link.page for link in links) + ")")
 
 
 def _example_renderer(env):

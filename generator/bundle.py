@@ -455,7 +455,7 @@ def build_game_assets(out_dir, languages, locales_dir=None):
     paths, screens = {}, {}
     for language in languages:
         code = _lang_code(language)
-        data = catalog_data(locales / code / "LC_MESSAGES" / "game.po", code)
+        data = catalog_data(locales / code / "LC_MESSAGES" / "game.po", code, locales / "game.pot")
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         paths[code] = _write(static_dir, "game-" + code + ".json", text.encode("utf-8"))
         screens[code] = firstscreen.first_screens(data)

@@ -1,11 +1,13 @@
 """Load the .po catalogues of every language, check them, and translate with English fallback.
 
-A message that is missing, empty or fuzzy is shown in English (the msgid) and reported as a
-`Gap`; a plural entry with any empty form falls back to English as a whole, never half-filled.
-Everything a translator's tools would reject is an error naming the .po file and line, never
+A message that is missing, empty, only spaces or fuzzy is shown in English (the msgid) and
+reported as a `Gap`; a plural entry with any empty form falls back to English as a whole,
+never half-filled. An entry the domain's .pot does not have is never shown, and is named in a
+warning. Everything a translator's tools would reject is an error naming the .po file and line, never
 a traceback: broken syntax, a header that is not UTF-8 or whose Plural-Forms rule gives a bad
 index (generator.plurals), a duplicate msgid, an unknown escape, and whatever a checker of
-generator.checkers refuses (placeholders, a translation's structure, stray % signs).
+generator.checkers refuses (placeholders, a translation's structure, stray % signs, shortcut
+keys).
 """
 
 import io
@@ -16,7 +18,7 @@ from pathlib import Path
 from babel.messages.catalog import TranslationError
 from babel.messages.pofile import PoFileError, read_po
 
-from generator.checkers import all_checkers
+from generator.checkers import all_checkers, forms, short, shown_in_english
 from generator.config import DOMAINS, SOURCE_LANGUAGE
 from generator.errors import BuildError
 from generator.plurals import (
@@ -26,6 +28,8 @@ from generator.plurals import (
     plural_function,
     suggested,
 )
+from generator.poheader import check_header, fuzzy_warning, read_header
+from generator.projectfiles import check_inside
 from generator.readtext import BOM
 
 
@@ -35,7 +39,7 @@ class Gap:
 
     path: str
     line: int
-    state: str  # "untranslated" or "fuzzy"
+    state: str  # "untranslated", "only spaces" or "fuzzy"
     msgid: str
 
 
@@ -74,13 +78,18 @@ class LanguageCatalogs:
         return self.domains[domain]
 
 
-def load_language(config, lang):
-    """Every domain's catalogue for `lang`; raises BuildError on any unusable catalogue."""
+def load_language(config, lang, expected=None):
+    """Every domain's catalogue for `lang`; raises BuildError on any unusable catalogue.
+    `expected`: {domain: the .pot's keys} (generator.stats.expected_messages), whose other
+    entries are warned about and left out."""
     domains, gaps, parsed, warnings = {}, [], {}, []
     for domain in DOMAINS:
         path = config.po_path(lang, domain)
+        if path.exists():
+            check_inside(path, config.root)
         parsed[domain] = read_catalog(path, lang, domain)
-        messages, domain_gaps, _, domain_warnings = check_catalog(parsed[domain], path, lang)
+        messages, domain_gaps, _, domain_warnings = check_catalog(
+            parsed[domain], path, lang, (expected or {}).get(domain) if lang != SOURCE_LANGUAGE else None)
         domains[domain] = messages
         warnings.extend(domain_warnings)
         if lang != SOURCE_LANGUAGE:
@@ -95,22 +104,27 @@ def read_catalog(path, lang, domain=None):
         data = path.read_bytes()
     except FileNotFoundError:
         raise BuildError("missing catalogue (run `make update-po` or `make init-lang`)", path) from None
-    check_syntax(data, path)
+    check_syntax(data, path, lang)
     try:
-        return read_po(io.BytesIO(data), locale=lang, domain=domain, abort_invalid=True)
+        return read_po(io.BytesIO(_KEYWORD_TAB.sub(rb"\1 ", data)), locale=lang, domain=domain,
+                       abort_invalid=True)
     except PoFileError as exc:
         raise BuildError("invalid .po syntax: " + str(exc).rsplit(" on ", 1)[0], path, exc.lineno) from None
     except (ValueError, UnicodeDecodeError, SyntaxError) as exc:
         raise BuildError("unreadable catalogue: " + str(exc), path) from None
 
 
+# GNU gettext accepts a tab between a keyword and its string, Babel's reader does not: it reads
+# a copy with a space there (same lines).
+_KEYWORD_TAB = re.compile(rb'^([ \t]*(?:#~[ \t]*)?(?:msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?))'
+                          rb'[ \t]+(?=")', re.M)
 _KEYWORD_LINE = re.compile(r'(msgctxt|msgid|msgid_plural|msgstr|msgstr\[(\d+)\])[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*')
 _STRING_LINE = re.compile(r'"((?:[^"\\]|\\.)*)"[ \t]*')
 _ESCAPE = re.compile(r"\\(.)")
 _ESCAPES = set('\\"ntr')  # the escapes Babel's reader (and so the page) understands
 
 
-def check_syntax(data, path):
+def check_syntax(data, path, lang=None):
     """Babel's reader silently repairs some broken lines (an unclosed quote loses a character),
     takes the first of two entries with one msgid and shows an unknown escape (\\q) as
     written, so each line is checked first: a comment, a keyword with one quoted string, or a
@@ -118,7 +132,12 @@ def check_syntax(data, path):
     if data.startswith(BOM):
         raise BuildError("the file starts with a byte-order mark (BOM): save it as UTF-8 "
                          "without BOM", path, 1)
-    nplurals = check_header(data, path)
+    lone_cr = re.search(rb"\r(?!\n)", data)
+    if lone_cr:
+        raise BuildError("a line ends with a lone CR (old Mac line endings), so the file reads "
+                         "as one line: save it with LF (Unix) or CRLF (Windows) line endings",
+                         path, data.count(b"\n", 0, lone_cr.start()) + 1)
+    nplurals, _ = check_header(data, path, lang)
     entry, strings, seen = set(), {}, {}
 
     def end_entry():
@@ -178,31 +197,6 @@ def check_syntax(data, path):
     end_entry()
 
 
-_HEADER_FIELD = re.compile(rb'^\s*"(Plural-Forms|Content-Type):\s*(.*?)(?:\\n)?"\s*$', re.M)
-_PLURAL_FORMS = re.compile(r"nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*[^;]+;?")
-
-
-def check_header(data, path):
-    """The header's charset is UTF-8 and its Plural-Forms well formed; returns nplurals (or
-    None when the header has no Plural-Forms: Babel then uses the language's)."""
-    nplurals = None
-    for match in _HEADER_FIELD.finditer(data):
-        number = data.count(b"\n", 0, match.start()) + 1
-        name, value = match.group(1).decode(), match.group(2).decode("utf-8", "replace").strip()
-        if name == "Content-Type":
-            charset = re.search(r"charset\s*=\s*([\w.-]+)", value)
-            if charset and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
-                raise BuildError("the header declares charset=" + charset.group(1) + ": save the "
-                                 "file as UTF-8 and write charset=UTF-8", path, number)
-            continue
-        forms = _PLURAL_FORMS.fullmatch(value)
-        if not forms or int(forms.group(1)) < 1:
-            raise BuildError("invalid Plural-Forms header " + repr(value) + ": write it as "
-                             "\"nplurals=N; plural=EXPRESSION;\" with N at least 1", path, number)
-        nplurals = int(forms.group(1))
-    return nplurals
-
-
 def _check_escapes(text, path, number):
     for escape in _ESCAPE.findall(text):
         if escape not in _ESCAPES:
@@ -216,33 +210,60 @@ def load_catalog(path, lang, domain):
     return check_catalog(read_catalog(path, lang, domain), path, lang)
 
 
-def check_catalog(catalog, path, lang):
-    """Check a parsed catalogue (raises BuildError); returns what `load_catalog` returns."""
+def check_catalog(catalog, path, lang, expected=None):
+    """Check a parsed catalogue (raises BuildError); returns what `load_catalog` returns.
+
+    With `expected`, the (context, msgid) keys of the domain's .pot, an entry that is not one
+    of them is left out of the returned Messages (it is never shown: a page looks up only the
+    template's messages) and named in a warning: a misspelt msgctxt, an edited msgid, or one
+    the sources dropped."""
     plural, warnings = _plural_function(catalog, path, lang)
     checkers = all_checkers()
-    entries, gaps, count = {}, [], 0
+    entries, gaps, count, stale = {}, [], 0, []
     for message in catalog:
         if not message.id:
             continue  # the header
         count += 1
         key = (message.context, message.id if isinstance(message.id, str) else message.id[0])
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if message.fuzzy or not all(strings):
-            gaps.append(Gap(str(path), message.lineno, "fuzzy" if message.fuzzy else "untranslated",
-                            key[1]))
+        if message.fuzzy:
+            gaps.append(Gap(str(path), message.lineno, "fuzzy", key[1]))
             continue
-        for checker in checkers:
-            try:
-                checker(catalog, message)
-            except TranslationError as exc:
-                raise BuildError(str(exc), path, message.lineno) from None
-        entries[key] = message.string
+        if any(forms(message)):  # a translation, even of spaces only: each checker decides
+            for checker in checkers:
+                try:
+                    checker(catalog, message)
+                except TranslationError as exc:
+                    raise BuildError(str(exc), path, message.lineno) from None
+        if shown_in_english(message):
+            state = "untranslated" if not all(forms(message)) else "only spaces"
+            gaps.append(Gap(str(path), message.lineno, state, key[1]))
+        elif expected and (message.context, message.id) not in expected:
+            stale.append(message)
+        else:
+            entries[key] = message.string
+    warnings = warnings + tuple(_stale_warnings(stale, path))
     return Messages(entries, plural), gaps, count, warnings
+
+
+SHOWN_STALE = 5  # stale entries named one by one in the build log
+
+
+def _stale_warnings(stale, path):
+    for message in stale[:SHOWN_STALE]:
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        context = "" if message.context is None else "msgctxt " + repr(message.context) + " "
+        yield (f"warning: {path}:{message.lineno}: {context}msgid {short(msgid)!r} is not in "
+               f"{Path(path).stem}.pot, so it is not published: fix the msgctxt or msgid as the "
+               "template has it, or run make update-po (which marks it obsolete)")
+    if len(stale) > SHOWN_STALE:
+        yield (f"warning: {path}: {len(stale) - SHOWN_STALE} more entries not in "
+               f"{Path(path).stem}.pot, not published (make update-po marks them obsolete)")
 
 
 def _plural_function(catalog, path, lang):
     """The catalogue's n -> form index, checked; and a warning if nplurals is unusual."""
-    line = _header_line(path, "Plural-Forms")
+    header = read_header(Path(path).read_bytes())
+    line = header.line("Plural-Forms")
     try:
         function = plural_function(catalog.plural_expr, catalog.num_plurals)
     except PluralError as exc:
@@ -259,12 +280,6 @@ def _plural_function(catalog, path, lang):
         if n is not None:
             warnings.append(f"warning: {path}:{line}: the plural rule gives form {function(n)} for "
                             f"n = {n}, unlike {lang}'s usual rule {suggested(lang)!r}")
+    if lang is not None and fuzzy_warning(header, path):
+        warnings.append(fuzzy_warning(header, path))
     return function, tuple(warnings)
-
-
-def _header_line(path, name):
-    needle = ('"' + name + ":").encode()
-    for number, line in enumerate(Path(path).read_bytes().split(b"\n"), 1):
-        if line.lstrip().startswith(needle):
-            return number
-    return 1

@@ -7,13 +7,17 @@ They are registered as `babel.checkers` entry points (pyproject.toml), so Babel'
 
 - placeholders: `{name}`, `%(name)s` and card chips `[[7H 8H]]` of the translation match the
   source's; braces count as written, so `{{card}}` is not `{card}` (the page substitutes
-  `{card}` literally and would show the braces).
+  `{card}` literally and would show the braces), and `{0}`, `{card.name}`, `{card:>9}` or a
+  lone `{` the source does not have are refused.
 - structure: in the `content` and `site` domains a translation cannot change the page's
   structure: it may not start another kind of Markdown block (a paragraph translated as
   `# ...` would become a heading), nor add an image, a link target or an HTML tag its source
   does not have.
 - percent_signs: in the `site` domain (Jinja newstyle gettext %-formats every message) a
   lone "%" must be written "%%".
+- shortcuts: a game shortcut (context "shortcut", game.web.keys) is one letter, not "?" (the
+  help's key), and no other command of the language has it: a fuzzy, untranslated or missing
+  shortcut counts with its English letter, which the game then uses.
 """
 
 import re
@@ -23,19 +27,34 @@ import re
 from babel.messages.catalog import TranslationError
 
 _FORMAT_CODES = re.compile(r"%%|%\([A-Za-z_]\w*\)[sdifr]")
-_PLACEHOLDER = re.compile(r"\{+[A-Za-z_]\w*\}+|%\([A-Za-z_]\w*\)[sdifr]|\[\[[^\[\]]*\]\]")
+# Any brace group counts as written, `{0}`, `{}`, `{card.attr}`, `{card:>9}` included, and so
+# does a lone brace: the page fills `{name}` by plain replacement (game.web.i18n.fmt), so
+# anything else would be shown as typed.
+_PLACEHOLDER = re.compile(r"\{+[^{}\s]*\}+|%\([A-Za-z_]\w*\)[sdifr]|\[\[[^\[\]]*\]\]|[{}]")
 
 
 def found_placeholders(text):
-    """The placeholders of a text as written: `{name}`, `{{name}}`, `%(name)s`, card chips
-    (their spacing and case ignored)."""
+    """The placeholders of a text as written: `{name}`, `{{name}}`, any other brace group or
+    lone brace, `%(name)s`, card chips (their spacing and case ignored)."""
     return {" ".join(p.split()).upper() if p.startswith("[[") else p
             for p in _PLACEHOLDER.findall(text)}
 
 
+def forms(message):
+    """The translation's forms: a tuple of one string, or of the plural forms."""
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+def shown_in_english(message):
+    """True when the site shows the source instead: the entry is fuzzy, or a form is empty or
+    only spaces (a blank translation would publish an empty button or heading). Such a
+    translation is not checked: it never reaches a page."""
+    return message.fuzzy or not all(form and form.strip() for form in forms(message))
+
+
 def placeholders(catalog, message):
     """The translation's placeholders are the source's (every plural form checked)."""
-    if not message.id or not message.string:
+    if not message.id or shown_in_english(message):
         return
     if isinstance(message.id, str):
         source, found = found_placeholders(message.id), found_placeholders(message.string)
@@ -67,7 +86,9 @@ _MARKDOWN_BLOCKS = (  # how Markdown reads the start of a line, and what it make
 _SPACES = re.compile(r"[ \t\r\n]+")
 TABLE_CELL = "table cell"  # the extractor's note on a cell's message (generator.extract)
 _IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]*)")
-_LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)|\]\[([^\]]*)\]|<((?:https?|mailto|ftp):[^>\s]*)>"
+# A link's whole parenthesis counts, its title included: a title added by a translation could
+# end up inside the href once the sanitizer has escaped its quotes.
+_LINK_TARGET = re.compile(r"\]\(\s*<?([^)]*?)>?\s*\)|\]\[([^\]]*)\]|<((?:https?|mailto|ftp):[^>\s]*)>"
                           r"|\bhref\s*=\s*[\"']?([^\"'\s>]*)")
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)(?=[\s/>])|<!--")
 
@@ -83,7 +104,8 @@ def block_kind(text):
 
 def structure(catalog, message):
     """The translation has the source's block type, images, link targets and HTML tags."""
-    if catalog is None or catalog.domain not in ("content", "site") or not message.id:
+    if catalog is None or catalog.domain not in ("content", "site") or not message.id \
+            or shown_in_english(message):
         return
     sources = message.id if isinstance(message.id, tuple) else (message.id,)
     source = " ".join(sources)
@@ -107,7 +129,8 @@ def _images(text):
 
 
 def _targets(text):
-    return {next(filter(None, groups)) for groups in _LINK_TARGET.findall(text)}
+    return {" ".join(next(filter(None, groups)).split()) for groups in _LINK_TARGET.findall(text)
+            if any(groups)}
 
 
 def _tags(text):
@@ -123,7 +146,7 @@ def _refuse_extra(what, extra, advice):
 
 def percent_signs(catalog, message):
     """Template messages are always %-formatted (Jinja newstyle gettext): "%" must be "%%"."""
-    if catalog is None or catalog.domain != "site" or not message.id:
+    if catalog is None or catalog.domain != "site" or not message.id or shown_in_english(message):
         return
     for string in message.string if isinstance(message.string, tuple) else (message.string,):
         if "%" in _FORMAT_CODES.sub("", string or ""):
@@ -146,7 +169,55 @@ def short(text, width=60):
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-OURS = (placeholders, structure, percent_signs)
+SHORTCUT = "shortcut"  # the context of the game's shortcut letters (game.web.keys)
+
+
+def shortcuts(catalog, message):
+    """A translated shortcut is one letter no other command of the catalogue has."""
+    if message.context != SHORTCUT or message.fuzzy or not isinstance(message.string, str) \
+            or not message.string:
+        return
+    from game.web.keys import HELP_KEY, is_key
+
+    if message.string == HELP_KEY:
+        raise TranslationError("? is the key that lists the shortcuts: choose a letter of your "
+                               "language's word for this command")
+    if not is_key(message.string):
+        raise TranslationError(f"the shortcut {message.string!r} is not one letter: write one "
+                               "letter of your language's word for the command (no space, "
+                               "digit, quote or sign)")
+    if catalog is None:
+        return
+    mine = message.string.lower()
+    for letter, (key, where, later) in _shortcut_keys(catalog, message.lineno).items():
+        # Of two translations on one key, the later entry is the one named.
+        if letter != message.id and key == mine and not later:
+            raise TranslationError(f"two commands on one key: {message.string!r} is also the key "
+                                   f"of the shortcut {letter!r} ({where}): give each command its "
+                                   "own letter (see the other \"shortcut\" messages)")
+
+
+def _shortcut_keys(catalog, line):
+    """{English letter: (the key the game uses, where it comes from, whether it is a
+    translation after `line`)} for every shortcut."""
+    from game.web.keys import english, is_key, letters
+
+    found = {}
+    for letter in letters(english).values():
+        entry = catalog.get(letter, context=SHORTCUT)
+        if entry is None:
+            found[letter] = (letter.lower(), "missing from this catalogue, so the game uses the "
+                                             "English " + letter + ": run make update-po", False)
+        elif entry.fuzzy or not isinstance(entry.string, str) or not is_key(entry.string):
+            state = "fuzzy" if entry.fuzzy else "untranslated" if not entry.string else "not a letter"
+            found[letter] = (letter.lower(), f"line {entry.lineno}, {state}, so the game uses the "
+                                             f"English {letter}", False)
+        else:
+            found[letter] = (entry.string.lower(), f"line {entry.lineno}", (entry.lineno or 0) > (line or 0))
+    return found
+
+
+OURS = (placeholders, structure, percent_signs, shortcuts)
 
 
 def all_checkers():

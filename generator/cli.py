@@ -5,10 +5,12 @@ import functools
 import http.server
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from generator import build, precompressed, stats, workflow
 from generator.errors import BuildError
 from generator.headers import security_headers
+from generator.notfound import not_found_page
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 INCOMPLETE_HELP = "also publish languages translated below min_coverage (site.toml)"
@@ -71,8 +73,9 @@ def _run(args):
 
 
 class _Handler(precompressed.HandlerMixin, http.server.SimpleHTTPRequestHandler):
-    """Serves the site's own 404 page and its security headers, as a static host would, and the
-    build's precompressed copies with their headers (generator.precompressed)."""
+    """Serves the site's own 404 page (the address's language's: generator.notfound) and its
+    security headers, as a static host would, and the build's precompressed copies with their
+    headers (generator.precompressed)."""
 
     def end_headers(self):
         for name, value in security_headers().items():
@@ -80,8 +83,8 @@ class _Handler(precompressed.HandlerMixin, http.server.SimpleHTTPRequestHandler)
         super().end_headers()
 
     def send_error(self, code, message=None, explain=None):
-        page = Path(self.directory) / "404.html"
-        if code != 404 or not page.is_file():
+        page = not_found_page(self.directory, urlsplit(self.path).path) if code == 404 else None
+        if page is None:
             super().send_error(code, message, explain)
             return
         body = page.read_bytes()

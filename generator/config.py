@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from babel import Locale, UnknownLocaleError
 
 from generator.errors import BuildError
+from generator.projectfiles import check_inside
 from generator.readtext import read_text
 
 DOMAINS = ("site", "content", "game")
@@ -58,6 +59,8 @@ def load_config(root):
     """Read `root/site.toml` and list the languages (the folders of `root/locales/`)."""
     root = Path(root)
     path = root / "site.toml"
+    if path.exists():
+        check_inside(path, root)
     try:
         data = tomllib.loads(read_text(path))
     except FileNotFoundError:

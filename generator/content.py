@@ -6,6 +6,7 @@ inserted as ready HTML after Markdown through private-use tokens, so no translat
 them.
 """
 
+import difflib
 import html as htmllib
 import re
 import unicodedata
@@ -21,6 +22,7 @@ from generator.blocks import CHIPS, Fence, Text, chip_groups, parse_document
 from generator.collation import sort_key
 from generator.errors import BuildError
 from generator.examples import compute_example
+from generator.projectfiles import project_files
 from generator.readtext import read_text
 from generator.sanitize import safe_url, sanitize, source_tags
 
@@ -51,16 +53,29 @@ class Page:
     html: Markup
 
 
-def load_sources(content_dir):
-    """Parse content/*.md, check every card chip and settle every example; sorted by nav."""
+def load_sources(content_dir, root=None, warn=None):
+    """Parse content/*.md, check every card chip and settle every example; sorted by nav.
+
+    Only the project's own files are read (generator.projectfiles, `root` being the project
+    folder, by default the one holding `content_dir`): hidden files (`.draft.md`) and dangling
+    links (an editor's lock file `.#rules.md`) are skipped, named through `warn`."""
+    root = Path(content_dir).absolute().parent if root is None else root
+    paths, skipped = project_files(content_dir, "*.md", root)
+    if skipped and warn is not None:
+        warn("warning: not published (hidden files and dangling links): "
+             + ", ".join(str(path) for path in skipped))
     sources = []
-    for path in sorted(Path(content_dir).glob("*.md")):
+    for path in paths:
         document = parse_document(read_text(path), path, path.stem)
         examples = {}
         for block in document.blocks:
             if isinstance(block, Fence):
-                if block.info == "gin-example":
+                if block.info == EXAMPLE:
                     examples[block.line] = compute_example(block, path)
+                elif looks_like_example(block.info):
+                    raise BuildError("```" + block.info + ": did you mean ```" + EXAMPLE + "? A "
+                                     "worked example's fence reads exactly ```" + EXAMPLE + "; "
+                                     "another code block needs another name", path, block.line)
                 continue
             for piece in block.pieces:  # a chip may stand alone in a cell that is not translated
                 for group in chip_groups(piece.text if isinstance(piece, Text) else piece):
@@ -69,6 +84,18 @@ def load_sources(content_dir):
     if not sources:
         raise BuildError("no content pages (content/*.md)", content_dir)
     return sorted(sources, key=lambda s: (int(s.document.meta.get("nav", ("0",))[0]), s.document.slug))
+
+
+EXAMPLE = "gin-example"  # the info string of a worked example's fence
+
+
+def looks_like_example(info):
+    """True for a fence's info string that is a slip for gin-example (`gin-exmaple`,
+    `Gin_Example`, `gin-examples`, `gin-example knock`): a code block showing the raw lines
+    would be published instead of the computed example."""
+    word = info.split()[0].lower() if info.split() else ""
+    return info != EXAMPLE and (re.sub(r"[\W_]", "", word) == "ginexample"
+                                or difflib.SequenceMatcher(None, word, EXAMPLE).ratio() >= 0.8)
 
 
 def escape_pipes(text):
@@ -127,7 +154,7 @@ class ContentRenderer:
         glossary, entries = _Glossary(document), []
         for block in document.blocks:
             if isinstance(block, Fence):
-                if block.info == "gin-example":
+                if block.info == EXAMPLE:
                     html = self.render_example(source.examples[block.line], self.chips)
                     line = "\n" + self._store(html) + "\n"
                 else:

@@ -29,7 +29,7 @@ def compute_example(fence, path):
     from game.scoring import settle
     from game.training import BadPosition, example_code, from_example
 
-    fields = {}
+    fields, lines = {}, {}
     for offset, line in enumerate(fence.body.splitlines(), start=1):
         if not line.strip():
             continue
@@ -39,6 +39,10 @@ def compute_example(fence, path):
         if not sep or key not in _KEYS:
             raise BuildError("gin-example lines are `key: value` with key one of " + ", ".join(_KEYS)
                              + "; got " + repr(line.strip()), *where)
+        if key in lines:
+            raise BuildError("gin-example: `" + key + ":` twice (first at line " + str(lines[key])
+                             + "): keep one", *where)
+        lines[key] = where[1]
         try:
             if key == "rules":
                 fields[key] = Rules.preset(value.strip())
@@ -55,6 +59,11 @@ def compute_example(fence, path):
     if len(set(cards)) != len(cards):
         raise BuildError("gin-example deals the same card twice", path, fence.line)
     rules = fields.get("rules") or Rules.preset("classic")
+    held = len(fields["knocker"])
+    if held == 11 and rules.big_gin_bonus is None:
+        raise BuildError("gin-example: the knocker holds 11 cards, but a knocker holds 10 after "
+                         "discarding (11 only for big gin, which these rules do not play): "
+                         "remove the card they discard", path, lines["knocker"])
     try:
         result = settle(fields["knocker"], fields["defender"], rules=rules,
                         knocker_melds=fields.get("knocker_melds"))

@@ -77,29 +77,37 @@ def parse_plural(expression):
     return tree
 
 
-def catalog_data(po_path, lang):
+def catalog_data(po_path, lang, template=None):
     """The JSON-able catalogue of the `game` domain for one language.
 
-    Missing, empty or fuzzy messages are left out (the UI shows the English source); a plural
-    entry with an empty form is left out as a whole. Keys: msgid, or context + "\\x04" + msgid.
+    Missing, empty (or only spaces) or fuzzy messages are left out (the UI shows the English
+    source); a plural entry with an empty form is left out as a whole; with `template` (the
+    domain's .pot), so is every entry it does not have: only what the game can look up
+    reaches the browser. Keys: msgid, or context + "\\x04" + msgid (an empty msgctxt is a
+    context, as in gettext).
     """
     from babel.messages.pofile import read_po
 
+    from generator.checkers import shown_in_english
+
     messages = {}
     nplurals, plural = 2, ["!=", "n", 1]
+    expected = None
+    if template is not None and Path(template).is_file():
+        with open(template, "rb") as handle:
+            expected = {(m.context, m.id) for m in read_po(handle) if m.id}
     if po_path is not None and Path(po_path).is_file():
         with open(po_path, "rb") as handle:
             catalog = read_po(handle, locale=lang)
         nplurals = catalog.num_plurals
         plural = parse_plural(catalog.plural_expr)
         for message in catalog:
-            if not message.id or message.fuzzy:
+            if not message.id or shown_in_english(message):
+                continue
+            if expected is not None and (message.context, message.id) not in expected:
                 continue
             msgid = message.id if isinstance(message.id, str) else message.id[0]
-            key = msgid if not message.context else message.context + "\x04" + msgid
-            if isinstance(message.string, tuple):
-                if all(message.string):
-                    messages[key] = list(message.string)
-            elif message.string:
-                messages[key] = message.string
+            key = msgid if message.context is None else message.context + "\x04" + msgid
+            string = message.string
+            messages[key] = list(string) if isinstance(string, tuple) else string
     return {"lang": lang, "nplurals": nplurals, "plural": plural, "messages": messages}

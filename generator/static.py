@@ -8,7 +8,15 @@ To publish a new kind of asset, add its pattern to PUBLISHED.
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-PUBLISHED = ("*.css", "*.js", "*.svg", "*.png", "*.webp", "*.ico", "*.woff2", "*.json", "*.txt")
+from generator.errors import BuildError
+from generator.projectfiles import check_inside
+
+# No *.json or *.txt: a stray `service-account.json` or `notes.txt` would be served to everyone
+# (the site's own JSON and text files, tables.json, robots.txt, are written by the build).
+PUBLISHED = ("*.css", "*.js", "*.svg", "*.png", "*.webp", "*.ico", "*.woff2")
+# The files the game bundle stage (generator.bundle) takes from here, and what each one is.
+REQUIRED = {"game-start.js": "the game's start script", "game-worker.js": "the computer's worker",
+            "game.css": "the game's stylesheet"}
 
 
 def is_published(relative):
@@ -27,9 +35,15 @@ def minify_css(text):
     return rcssmin.cssmin(text)
 
 
-def copy_static(source, destination):
+def copy_static(source, destination, root):
     """Copy the published files in a stable order, stylesheets minified, the others byte for
-    byte; return the paths of the files left out."""
+    byte; return the paths of the files left out. A link whose target is outside the project
+    folder `root` is refused (generator.projectfiles); a dangling one is skipped."""
+    for name, what in REQUIRED.items():
+        if not (Path(source) / name).is_file():
+            path = Path(source) / name
+            shown = path.relative_to(root) if path.is_relative_to(root) else path
+            raise BuildError(what + " is missing: restore it (git checkout -- " + str(shown) + ")", path)
     left_out = []
     for path in sorted(Path(source).rglob("*")):
         if not path.is_file():
@@ -38,6 +52,7 @@ def copy_static(source, destination):
         if not is_published(relative):
             left_out.append(path)
             continue
+        check_inside(path, root)
         out = Path(destination) / relative
         out.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix == ".css":

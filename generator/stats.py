@@ -1,8 +1,9 @@
-"""Translation coverage per language and domain; fuzzy counts as not translated."""
+"""Translation coverage per language and domain; fuzzy, or only spaces, counts as not translated."""
 
 from dataclasses import dataclass
 
 from generator.catalogs import read_catalog
+from generator.checkers import shown_in_english
 from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 
 
@@ -46,10 +47,9 @@ def coverage(config, lang, domain, catalog=None, expected=None):
         if expected and key not in expected:
             continue  # no longer in the sources: `make update-po` will mark it obsolete
         present.add(key)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
         if message.fuzzy:
             fuzzy += 1
-        elif all(strings):
+        elif not shown_in_english(message):
             translated += 1
         else:
             untranslated += 1

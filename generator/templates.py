@@ -11,12 +11,17 @@ from pathlib import Path
 import jinja2
 
 from generator.errors import BuildError
+from generator.projectfiles import check_inside
 from generator.readtext import read_text
 from generator.sanitize import sanitize, source_tags
 
 
-def make_environment(templates_dir):
-    """Load and compile every template now, so a syntax error stops the build before writing."""
+def make_environment(templates_dir, root=None):
+    """Load and compile every template now, so a syntax error stops the build before writing.
+
+    A template linked from outside the project folder `root` (by default the one holding
+    `templates_dir`) is refused (generator.projectfiles)."""
+    root = Path(templates_dir).absolute().parent if root is None else root
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=True,
@@ -31,6 +36,7 @@ def make_environment(templates_dir):
     # Templates compile differently for newstyle gettext: set it before compiling any.
     env.install_null_translations(newstyle=True)
     for name in env.list_templates(extensions=["html", "xml"]):
+        check_inside(Path(templates_dir) / name, root)
         read_text(Path(templates_dir) / name)  # UTF-8, or an error at the line
         try:
             env.get_template(name)

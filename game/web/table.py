@@ -95,7 +95,7 @@ def render_table(view, ui):
         moved = " g-arrive" if ui.motion == "discard" else ""
         pile_hint = ((suggest_class(hint, DRAW_DISCARD) or suggest_class(hint, TAKE_UPCARD))
                      + hints.hinted_class(hinted, (DRAW_DISCARD, TAKE_UPCARD)))
-        out.append('<button type="button" class="g-discard' + pile_hint + '" data-act="pile" data-key="pile" aria-keyshortcuts="' + keys + '"'
+        out.append('<button type="button" class="g-discard' + pile_hint + '" data-act="pile" data-key="pile" aria-keyshortcuts="' + esc(keys) + '"'
                    + ('' if take else ' aria-disabled="true"') + ' aria-label="' + esc(label) + '">'
                    # The caption first, as in the name (the stylesheet draws it under the card), a
                    # space between its words and the card's.
@@ -136,7 +136,7 @@ def suggest_class(hint, kind, card=None):
 
 def shortcut_attr(command):
     key = key_for(command)
-    return ' aria-keyshortcuts="' + key + '"' if key else ''
+    return ' aria-keyshortcuts="' + esc(key) + '"' if key else ''
 
 
 def can_knock(rules):
@@ -180,7 +180,7 @@ def action_button(label, act, enabled, extra=""):
     shortcut = key_for(act)
     possible = ' g-possible' if enabled and act in ("knock", "gin", "big_gin") else ''
     return ('<button type="button" class="g-btn g-act' + possible + (' ' + extra if extra else '') + '" data-act="' + act
-            + '" data-key="' + act + '"' + (' aria-keyshortcuts="' + shortcut + '"' if shortcut else '')
+            + '" data-key="' + act + '"' + (' aria-keyshortcuts="' + esc(shortcut) + '"' if shortcut else '')
             + ('' if enabled else ' disabled') + '>' + esc(label)
             + (' <kbd aria-hidden="true">' + esc(shortcut) + '</kbd>' if shortcut else '') + '</button>')
 

@@ -40,6 +40,8 @@ def fill_catalog(path, lang, words=None):
             # One form (Vietnamese) is the general one: msgid_plural's, which holds every placeholder.
             forms = [pseudo(lang, message.id[0])] + [pseudo(lang, message.id[1])] * max(1, catalog.num_plurals - 1)
             message.string = tuple(forms[-catalog.num_plurals:])
+        elif message.context == "shortcut":
+            message.string = message.id  # a key is one letter (generator.checkers.shortcuts)
         else:
             message.string = (words or {}).get((message.context, message.id), pseudo(lang, message.id))
     with open(path, "wb") as handle:

@@ -9,7 +9,8 @@ def test_the_publish_rule():
     for name in ("site.css", "lang.js", "favicon.svg", "fonts/a.woff2", "img/x.png"):
         assert is_published(name), name
     for name in (".env", "site.css~", "site.css.bak", ".site.css.swp", "site.css.swp", ".git/config",
-                 ".hidden/a.css", "notes.md", "Makefile", "site.css.orig"):
+                 ".hidden/a.css", "notes.md", "Makefile", "site.css.orig", "service-account.json",
+                 "notes.txt", "creds.json"):
         assert not is_published(name), name
 
 

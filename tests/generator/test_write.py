@@ -1,6 +1,5 @@
 """`--out` never destroys: only a folder the build made itself is replaced."""
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -86,27 +85,24 @@ def test_cli_refuses_with_one_line_and_exit_1(project):
     assert (project / "docs" / "notes.md").read_text() == "precious"
 
 
-def _dead_pid():
-    child = subprocess.Popen([sys.executable, "-c", "pass"])
-    child.wait()
-    return child.pid
-
-
 def test_leftovers_of_killed_builds_are_removed_by_the_next_build(project, tmp_path):
+    from generator.write import _lock
+
     tmp_path = tmp_path / "out"
     site = tmp_path / "site"
     killed = tmp_path / "site.build-abc123"
     killed.mkdir(parents=True)
-    (killed / MARKER).write_text(f"pid {_dead_pid()}\n")
+    (killed / MARKER).write_text("x")
     half_swapped = tmp_path / "site.old-xyz" / "site"
     half_swapped.mkdir(parents=True)
-    (half_swapped / MARKER).write_text("pid -\n")
-    running = tmp_path / "site.build-running"  # a parallel build in progress: left alone
+    (half_swapped / MARKER).write_text("x")
+    running = tmp_path / "site.build-running"  # a parallel build in progress (it holds the lock)
     running.mkdir()
-    (running / MARKER).write_text(f"pid {os.getppid()}\n")
+    (running / MARKER).write_text("x")
     foreign = tmp_path / "site.build-notes"  # someone's own folder: no marker, left alone
     foreign.mkdir()
-    build.build(project, site, log=quiet, warn=quiet)
+    with _lock(running, wait=True):
+        build.build(project, site, log=quiet, warn=quiet)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site", "site.build-notes",
                                                           "site.build-running"]
 

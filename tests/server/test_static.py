@@ -1,6 +1,7 @@
 """The table server sends the build's precompressed copies with their headers."""
 
 import gzip
+import urllib.error
 import urllib.request
 
 import brotli
@@ -39,3 +40,26 @@ def test_the_accepted_copy_is_sent_with_its_headers(tmp_path):
         headers, body = _get(server, "/fr/", "br")  # no copy: sent as it is, not cached for long
         assert b"<title>fr</title>" in body and "content-encoding" not in headers
         assert "cache-control" not in headers
+
+
+def test_an_unknown_address_gets_its_languages_404_page(tmp_path):
+    with running(tmp_path) as server:
+        site = tmp_path / "site"
+        for lang in ("fr", "vi"):
+            (site / lang / "404.html").write_text(f"<!doctype html><title>404 {lang}</title>")
+        compress_files([site / "vi" / "404.html"])
+        for path, title in (("/vi/luat.html", b"404 vi"), ("/fr/a/b/c", b"404 fr"),
+                            ("/en/nope.html", b"not here"), ("/nope.html", b"not here"),
+                            ("/static/gone.js", b"not here"), ("/de/x.html", b"not here")):
+            status, headers, body = server.get(path)
+            assert (status, title) == (404, body.split(b"<title>")[1].split(b"</title>")[0]), path
+            assert "content-security-policy" in headers, path
+        request = urllib.request.Request(server.origin + "/vi/gone/", headers={"Accept-Encoding": "br"})
+        try:
+            urllib.request.urlopen(request, timeout=TIMEOUT)
+        except urllib.error.HTTPError as error:
+            assert error.code == 404 and error.headers["content-encoding"] == "br"
+            assert b"404 vi" in brotli.decompress(error.read())
+        else:
+            raise AssertionError("no 404")
+        assert server.get("/vi/")[0] == 200
