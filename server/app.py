@@ -121,7 +121,7 @@ def create_app(config):
                 writer.cancel()
             else:
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(writer, 2.0)  # the refusal and the close go out
+                    await asyncio.wait_for(writer, 10.0)  # the refusal and the close go out
 
     async def _seat(websocket, ip):
         """(room, seat, None), or (None, None, reason) for a socket that opens no seat. An
