@@ -94,7 +94,8 @@ def _build(root, out, log, warn, allow_incomplete):
         if left_out:
             warn("warning: not published (only " + " ".join(PUBLISHED) + "; no dotfiles): "
                  + ", ".join(str(path) for path in left_out))
-        assets = bundle.build_game_assets(work, config.languages, locales_dir=config.locales_dir)
+        assets = bundle.build_game_assets(work, config.languages,
+                                          {lang.code: catalogs[lang.code]["game"] for lang in config.languages})
         slugs = [source.document.slug for source in sources]
         render_example = _example_renderer(env)
         english_ids = None  # {slug: its headings' anchors} in English (generator.anchors)

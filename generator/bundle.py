@@ -1,6 +1,6 @@
 """The game bundle stage: what every page needs to run the `game` package in the browser.
 
-`build_game_assets(out_dir, languages, locales_dir)` writes, under `out_dir/static/`:
+`build_game_assets(out_dir, languages, game_messages)` writes, under `out_dir/static/`:
 
 - `brython.<hash>.js`: Brython's runtime, from the brython.js of the installed `brython` PyPI
   package (never committed to git) less its Python compiler (`generator.runtime`): every module is
@@ -22,7 +22,7 @@
   the pages run under `script-src 'self' 'unsafe-eval'`);
 - `game-<lang>.<hash>.json`: per language, the `game` gettext domain as JSON, with its number
   of plural forms and its plural rule as a small expression tree (`generator.gamecatalog`,
-  evaluated by `game.web.i18n` without `eval`).
+  `generator.plurals`: evaluated by `game.web.i18n` without `eval`, in the build too).
 
 Every name carries a hash of the file's content, so browsers may cache them forever and a
 second language only downloads its catalogue. The function returns a `GameAssets` whose
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import compiler, firstscreen
-from generator.gamecatalog import catalog_data
+from generator.gamecatalog import page_catalog
 from generator.runtime import (
     COMPILE_HINT,
     brython_data_dir,
@@ -431,16 +431,15 @@ def _lang_code(language):
     return language if isinstance(language, str) else language.code
 
 
-def build_game_assets(out_dir, languages, locales_dir=None):
+def build_game_assets(out_dir, languages, game_messages):
     """Write the game's files into `out_dir/static/` and return their paths (`GameAssets`).
 
-    `languages`: language codes or `generator.config.Language` values. The JSON catalogues are
-    read from `locales_dir/<lang>/LC_MESSAGES/game.po` (default: the project's `locales/`)
-    because they need the plural rule as written in the .po header.
+    `languages`: language codes or `generator.config.Language` values; `game_messages`: each
+    language's checked `game` messages (generator.catalogs.Messages, as the build loaded them),
+    which become its JSON catalogue (generator.gamecatalog.page_catalog).
     """
     static_dir = Path(out_dir) / "static"
     static_dir.mkdir(parents=True, exist_ok=True)
-    locales = Path(locales_dir) if locales_dir else ROOT / "locales"
     runtime = brython_source()
     brython = _write(static_dir, "brython.js", runtime_script(runtime_source(runtime)).encode("utf-8"))
     texts = bundle_sources(brython_js=runtime)
@@ -455,7 +454,7 @@ def build_game_assets(out_dir, languages, locales_dir=None):
     paths, screens = {}, {}
     for language in languages:
         code = _lang_code(language)
-        data = catalog_data(locales / code / "LC_MESSAGES" / "game.po", code, locales / "game.pot")
+        data = page_catalog(code, game_messages[code])
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         paths[code] = _write(static_dir, "game-" + code + ".json", text.encode("utf-8"))
         screens[code] = firstscreen.first_screens(data)

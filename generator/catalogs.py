@@ -44,11 +44,20 @@ class Gap:
 
 
 class Messages:
-    """The translations of one domain in one language; gettext-style lookups fall back to English."""
+    """The checked translations of one domain in one language; gettext-style lookups fall back
+    to English. The `game` domain's reach the page as they are (generator.gamecatalog)."""
 
     def __init__(self, entries, plural):
         self._entries = entries  # (context, msgid) -> str, or tuple of plural forms
-        self._plural = plural  # n -> index of the plural form
+        self._plural = plural  # the catalogue's generator.plurals.PluralRule (n -> form index)
+
+    @property
+    def plural(self):
+        return self._plural
+
+    def items(self):
+        """((context, msgid), str or tuple of forms) of every translation kept."""
+        return self._entries.items()
 
     def gettext(self, message):
         return self._entries.get((None, message), message)
@@ -79,17 +88,19 @@ class LanguageCatalogs:
 
 
 def load_language(config, lang, expected=None):
-    """Every domain's catalogue for `lang`; raises BuildError on any unusable catalogue.
-    `expected`: {domain: the .pot's keys} (generator.stats.expected_messages), whose other
-    entries are warned about and left out."""
+    """Every domain's catalogue for `lang`, each file read once; raises BuildError on any
+    unusable catalogue. `expected`: {domain: the .pot's keys} (generator.stats.expected_messages),
+    whose other entries are warned about and left out."""
     domains, gaps, parsed, warnings = {}, [], {}, []
     for domain in DOMAINS:
         path = config.po_path(lang, domain)
         if path.exists():
             check_inside(path, config.root)
-        parsed[domain] = read_catalog(path, lang, domain)
+        data = _read_bytes(path)
+        parsed[domain] = parse_catalog(data, path, lang, domain)
         messages, domain_gaps, _, domain_warnings = check_catalog(
-            parsed[domain], path, lang, (expected or {}).get(domain) if lang != SOURCE_LANGUAGE else None)
+            parsed[domain], path, lang, (expected or {}).get(domain) if lang != SOURCE_LANGUAGE else None,
+            read_header(data))
         domains[domain] = messages
         warnings.extend(domain_warnings)
         if lang != SOURCE_LANGUAGE:
@@ -99,11 +110,18 @@ def load_language(config, lang, expected=None):
 
 def read_catalog(path, lang, domain=None):
     """Parse one .po file strictly: a syntax error is a BuildError at its line."""
-    path = Path(path)
+    return parse_catalog(_read_bytes(path), path, lang, domain)
+
+
+def _read_bytes(path):
     try:
-        data = path.read_bytes()
+        return Path(path).read_bytes()
     except FileNotFoundError:
         raise BuildError("missing catalogue (run `make update-po` or `make init-lang`)", path) from None
+
+
+def parse_catalog(data, path, lang, domain=None):
+    """The .po file's bytes (`data`, read from `path`) parsed strictly, as `read_catalog`."""
     check_syntax(data, path, lang)
     try:
         return read_po(io.BytesIO(_KEYWORD_TAB.sub(rb"\1 ", data)), locale=lang, domain=domain,
@@ -210,14 +228,15 @@ def load_catalog(path, lang, domain):
     return check_catalog(read_catalog(path, lang, domain), path, lang)
 
 
-def check_catalog(catalog, path, lang, expected=None):
+def check_catalog(catalog, path, lang, expected=None, header=None):
     """Check a parsed catalogue (raises BuildError); returns what `load_catalog` returns.
 
     With `expected`, the (context, msgid) keys of the domain's .pot, an entry that is not one
     of them is left out of the returned Messages (it is never shown: a page looks up only the
     template's messages) and named in a warning: a misspelt msgctxt, an edited msgid, or one
-    the sources dropped."""
-    plural, warnings = _plural_function(catalog, path, lang)
+    the sources dropped. `header`: the file's header (generator.poheader.read_header), when
+    the caller has read the file already."""
+    plural, warnings = _plural_function(catalog, path, lang, header)
     checkers = all_checkers()
     entries, gaps, count, stale = {}, [], 0, []
     for message in catalog:
@@ -260,9 +279,10 @@ def _stale_warnings(stale, path):
                f"{Path(path).stem}.pot, not published (make update-po marks them obsolete)")
 
 
-def _plural_function(catalog, path, lang):
+def _plural_function(catalog, path, lang, header=None):
     """The catalogue's n -> form index, checked; and a warning if nplurals is unusual."""
-    header = read_header(Path(path).read_bytes())
+    if header is None:
+        header = read_header(Path(path).read_bytes())
     line = header.line("Plural-Forms")
     try:
         function = plural_function(catalog.plural_expr, catalog.num_plurals)

@@ -276,12 +276,8 @@ def key_html(command, game_messages):
     language's game catalogue: the guide can never list other letters than the game's."""
     from game.web import i18n, keys
 
-    previous = i18n.current()
-    i18n.install(game_messages)
-    try:
+    with i18n.installed(game_messages):
         key = keys.key_for(command)
-    finally:
-        i18n.install(previous)
     return Markup("<kbd>" + htmllib.escape(key) + "</kbd>")
 
 

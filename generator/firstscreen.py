@@ -47,12 +47,11 @@ def _draw(seed):
 
 
 def first_screens(catalog, count=SCREENS):
-    """`count` first screens in this catalogue's language (`generator.gamecatalog.catalog_data`), for
-    the first seeds from FIRST_CANDIDATE on whose deal the person moves first."""
+    """`count` first screens in this catalogue's language (`generator.gamecatalog.page_catalog`),
+    for the first seeds from FIRST_CANDIDATE on whose deal the person moves first."""
     from game.web import i18n
 
-    i18n.install(i18n.Catalog(catalog))
-    try:
+    with i18n.installed(i18n.Catalog(catalog)):
         found = []
         seed = FIRST_CANDIDATE
         while len(found) < count:
@@ -62,8 +61,6 @@ def first_screens(catalog, count=SCREENS):
                                                       "data-first-hash": markup_hash(html)}))
             seed += 1
         return found
-    finally:
-        i18n.install(i18n.Catalog())
 
 
 def markup_hash(text):

@@ -1,113 +1,43 @@
-"""The `game` gettext domain as the page reads it: `catalog_data(po_path, lang)`, JSON-able.
+"""The `game` gettext domain as the page reads it: a language's checked messages as JSON-able data.
 
-The plural rule of the .po header is parsed into a small expression tree (`parse_plural`) that
-`game.web.i18n.plural_index` evaluates in the page without `eval`.
+The build checks every catalogue once (generator.catalogs) and hands the `game` domain's
+`Messages` to the bundle stage, which writes each language's JSON with `page_catalog`: the
+same entries the build itself looks up (missing, empty, only-space, fuzzy and stale entries
+are not in them), and the plural rule as the tree the page evaluates (generator.plurals).
 """
-import re
-from pathlib import Path
 
-_TOKEN = re.compile(r"\s*(?:(\d+)|(n)|(\|\||&&|==|!=|<=|>=|[<>?:()!%+\-*/]))")
-_BINARY = [("||",), ("&&",), ("==", "!="), ("<", "<=", ">", ">="), ("+", "-"), ("*", "/", "%")]
+from generator.plurals import parse
+
+ENGLISH_PLURAL = "(n != 1)"
 
 
-def parse_plural(expression):
-    """A gettext plural expression (C syntax) as a tree: ints, "n", [op, a, b], ["?", c, a, b].
-
-    `game.web.i18n.plural_index` evaluates the tree; no `eval` anywhere.
-    """
-    tokens = []
-    pos = 0
-    text = expression.strip().rstrip(";")
-    while pos < len(text):
-        match = _TOKEN.match(text, pos)
-        if not match or match.end() == pos:
-            raise ValueError("bad plural expression: " + repr(expression))
-        number, var, op = match.groups()
-        tokens.append(int(number) if number is not None else (var or op))
-        pos = match.end()
-        while pos < len(text) and text[pos].isspace():
-            pos += 1
-    tokens.append(None)
-    index = [0]
-
-    def peek():
-        return tokens[index[0]]
-
-    def take():
-        token = tokens[index[0]]
-        index[0] += 1
-        return token
-
-    def ternary():
-        cond = binary(0)
-        if peek() == "?":
-            take()
-            yes = ternary()
-            if take() != ":":
-                raise ValueError("bad plural expression: " + repr(expression))
-            no = ternary()
-            return ["?", cond, yes, no]
-        return cond
-
-    def binary(level):
-        if level == len(_BINARY):
-            return unary()
-        left = binary(level + 1)
-        while peek() in _BINARY[level]:
-            op = take()
-            left = [op, left, binary(level + 1)]
-        return left
-
-    def unary():
-        token = take()
-        if token == "!":
-            return ["!", unary()]
-        if token == "(":
-            inner = ternary()
-            if take() != ")":
-                raise ValueError("bad plural expression: " + repr(expression))
-            return inner
-        if isinstance(token, int) or token == "n":
-            return token
-        raise ValueError("bad plural expression: " + repr(expression))
-
-    tree = ternary()
-    if peek() is not None:
-        raise ValueError("bad plural expression: " + repr(expression))
-    return tree
+def page_catalog(lang, messages):
+    """{"lang", "nplurals", "plural" (a tree), "messages": {key: str or [forms]}}; a key is the
+    msgid, or context + "\x04" + msgid (an empty msgctxt is a context, as in gettext)."""
+    entries = {}
+    for (context, msgid), string in messages.items():
+        key = msgid if context is None else context + "\x04" + msgid
+        entries[key] = list(string) if isinstance(string, tuple) else string
+    return {"lang": lang, "nplurals": messages.plural.nplurals, "plural": messages.plural.tree,
+            "messages": entries}
 
 
 def catalog_data(po_path, lang, template=None):
-    """The JSON-able catalogue of the `game` domain for one language.
+    """`page_catalog` of a .po file read and checked as the build does (for tools and tests):
+    None or a missing file gives the English catalogue (no translations); with `template`
+    (the domain's .pot), entries it does not have are left out."""
+    from pathlib import Path
 
-    Missing, empty (or only spaces) or fuzzy messages are left out (the UI shows the English
-    source); a plural entry with an empty form is left out as a whole; with `template` (the
-    domain's .pot), so is every entry it does not have: only what the game can look up
-    reaches the browser. Keys: msgid, or context + "\\x04" + msgid (an empty msgctxt is a
-    context, as in gettext).
-    """
     from babel.messages.pofile import read_po
 
-    from generator.checkers import shown_in_english
+    from generator.catalogs import Messages, check_catalog, read_catalog
+    from generator.plurals import PluralRule
 
-    messages = {}
-    nplurals, plural = 2, ["!=", "n", 1]
+    if po_path is None or not Path(po_path).is_file():
+        return page_catalog(lang, Messages({}, PluralRule(parse(ENGLISH_PLURAL), 2)))
     expected = None
     if template is not None and Path(template).is_file():
         with open(template, "rb") as handle:
             expected = {(m.context, m.id) for m in read_po(handle) if m.id}
-    if po_path is not None and Path(po_path).is_file():
-        with open(po_path, "rb") as handle:
-            catalog = read_po(handle, locale=lang)
-        nplurals = catalog.num_plurals
-        plural = parse_plural(catalog.plural_expr)
-        for message in catalog:
-            if not message.id or shown_in_english(message):
-                continue
-            if expected is not None and (message.context, message.id) not in expected:
-                continue
-            msgid = message.id if isinstance(message.id, str) else message.id[0]
-            key = msgid if message.context is None else message.context + "\x04" + msgid
-            string = message.string
-            messages[key] = list(string) if isinstance(string, tuple) else string
-    return {"lang": lang, "nplurals": nplurals, "plural": plural, "messages": messages}
+    messages = check_catalog(read_catalog(po_path, lang, "game"), po_path, lang, expected)[0]
+    return page_catalog(lang, messages)

@@ -1,6 +1,6 @@
 """The `game` gettext domain in the page: lookups in a JSON catalogue, English fallback.
 
-The catalogue is written by `generator.gamecatalog.catalog_data`:
+The catalogue is written by `generator.gamecatalog.page_catalog`:
 `{"lang", "nplurals", "plural", "messages"}` where `plural` is the .po header's plural rule
 as a small expression tree (ints, "n", [op, a, b], ["?", cond, a, b], ["!", a]) evaluated
 here without `eval`, and `messages` maps msgid (or context + "\\x04" + msgid) to a string or
@@ -92,6 +92,24 @@ def install(catalog):
 
 def current():
     return _current[0]
+
+
+class installed:
+    """`with installed(catalog):` that catalogue for the block, and the one before it again
+    after (the build draws pages in several languages in one process)."""
+
+    def __init__(self, catalog):
+        self.catalog = catalog
+        self.before = None
+
+    def __enter__(self):
+        self.before = current()
+        install(self.catalog)
+        return self.catalog
+
+    def __exit__(self, *exc_info):
+        install(self.before)
+        return False
 
 
 def N_(message):

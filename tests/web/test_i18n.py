@@ -3,7 +3,8 @@
 import pytest
 
 from game.web.i18n import Catalog, plural_index
-from generator.gamecatalog import catalog_data, parse_plural
+from generator.gamecatalog import catalog_data
+from generator.plurals import parse as parse_plural
 
 LOCALES = "locales/{}/LC_MESSAGES/game.po"
 
