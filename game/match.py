@@ -40,6 +40,7 @@ class Match:
         self.first_dealer = self.deals.first_dealer()
         self.previous = list(sheet)  # score-sheet lines of the hands before the current one
         self.actions = []  # the current hand's actions (what a save replays)
+        self.logged = []  # the same as plain dicts, each made once (a save is made every move)
         self.hand = Hand(self.deals.deck(len(sheet) + 1), self._dealer_after(sheet), rules)
         # The public events since this Match object was made, as plain values: views hand each
         # seat those it has not seen yet (`view(player, since)`).
@@ -159,6 +160,7 @@ class Match:
         accepted = self.hand.accept(action)
         events = self.hand.play(accepted)
         self.actions.append(accepted)
+        self.logged.append(accepted.to_dict())
         if self.hand.phase == "over":
             line = self._line()
             events.append(Event("hand_over", None, None, {"line": line}))
@@ -180,6 +182,7 @@ class Match:
             raise IllegalAction("the match is over", "match_over")
         self.previous.append(self._line())
         self.actions = []
+        self.logged = []
         number = len(self.previous) + 1
         self.hand = Hand(self.deals.deck(number), self._dealer_after(self.previous), self.rules)
         event = self._deal_event()

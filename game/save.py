@@ -30,8 +30,15 @@ def match_to_dict(match):
         "seed": match.seed,
         "rules": match.rules.to_dict(),
         "sheet": [dict(line, scores=list(line["scores"])) for line in match.previous],
-        "actions": [action.to_dict() for action in match.actions],
+        "actions": [_copied(action) for action in match.logged],
     }
+
+
+def _copied(logged):
+    # The save is the caller's to change: the match's own dicts (and melds) stay its own.
+    if "melds" in logged:
+        return dict(logged, melds=[list(meld) for meld in logged["melds"]])
+    return dict(logged)
 
 
 def match_from_dict(cls, data, deals=None):

@@ -93,6 +93,7 @@ class Training(Match):
         self.first_dealer = position.dealer
         self.previous = []
         self.actions = []
+        self.logged = []
         self.hand = Hand(position.deck(), position.dealer, position.rules)
         self.events = [self._deal_event()]
 
