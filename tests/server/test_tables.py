@@ -4,6 +4,7 @@ be replayed, the expiry sweep."""
 import asyncio
 import json
 import sqlite3
+import threading
 
 import pytest
 
@@ -29,13 +30,19 @@ def clock():
 
 @pytest.fixture
 def loop():
+    """A loop on a thread of its own: the browser tests' Playwright keeps a loop marked running
+    on the main thread for the whole session, and a second loop cannot run there."""
     loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
     yield loop
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
     loop.close()
 
 
 class Sync:
-    """The registry's coroutines run to their end on one loop: `tables.open(...)` returns."""
+    """The registry's coroutines run to their end on the loop: `tables.open(...)` returns."""
 
     def __init__(self, tables, loop):
         self.inner = tables
@@ -44,7 +51,7 @@ class Sync:
     def __getattr__(self, name):
         value = getattr(self.inner, name)
         if asyncio.iscoroutinefunction(value):
-            return lambda *args: self.loop.run_until_complete(value(*args))
+            return lambda *args: asyncio.run_coroutine_threadsafe(value(*args), self.loop).result(30)
         return value
 
 
