@@ -36,6 +36,9 @@ def main(argv=None):
                         help="joins (and code guesses) per IP address per minute (default 30)")
     parser.add_argument("--messages-per-second", type=float, default=Settings.messages_per_second,
                         help="messages one connection may send per second (default 20, burst 40)")
+    parser.add_argument("--sockets-per-ip", type=int, default=Settings.sockets_per_ip,
+                        help="WebSockets one IP address may hold at once (default 200: a school "
+                             "behind one address)")
     parser.add_argument("--code-prefix", default="",
                         help="first character(s) of every code this process opens, when several"
                              " processes share the tables behind a proxy (docs/online.md)")
@@ -71,7 +74,8 @@ def main(argv=None):
                         joins_burst=max(Settings.joins_burst, int(args.joins_per_minute)),
                         messages_per_second=args.messages_per_second,
                         messages_burst=max(Settings.messages_burst, int(2 * args.messages_per_second)),
-                        sockets_in_all=connections, code_prefix=args.code_prefix)
+                        sockets_per_ip=args.sockets_per_ip, sockets_in_all=connections,
+                        code_prefix=args.code_prefix)
     logs.setup()
     try:
         app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings,
