@@ -98,6 +98,7 @@ class App:
         root.bind("pointerdown", self.on_pointerdown)
         document.bind("keydown", self.on_key)
         window.bind("hashchange", self.on_hashchange)
+        window.bind("storage", self.on_storage)
 
     # --- start, saves, modes ------------------------------------------------------------------
 
@@ -124,6 +125,9 @@ class App:
         if self.ui.mode == "online":  # the link's table, without the second bundle
             self.ui.mode = self.ui.prefs["mode"] if self.ui.prefs["mode"] != "online" else "cpu"
         self.load_mode(hash_seed(), ask=True, first=self.first_seed())
+        if bad_seed_link():
+            self.ui.notice = bad_seed_notice()
+            self.set_hash()
         next_task(self.ready)
 
     def ready(self, *args):
@@ -379,9 +383,40 @@ class App:
             pass
 
     def save(self):
+        """Save the match (an online table is kept by the server; a lesson is not kept). False
+        when another tab has played this match on since this one last saw it: nothing is
+        written, and this tab is brought up to date (`went_on_elsewhere`)."""
         saved = self.table.to_dict()
-        if saved is not None:  # an online table is kept by the server
-            storage.save_match(self.ui.mode, saved, self.ui.order)
+        if saved is None:
+            return True
+        done = storage.save_match(self.ui.mode, saved, self.ui.order)
+        if done == storage.SAVE_STALE:
+            self.cancel_timer()
+            next_task(self.went_on_elsewhere)
+            return False
+        if done == storage.SAVE_REFUSED and not self.ui.unsaved_told:
+            self.ui.unsaved_told = True  # once a page: the player has been told
+            # Translators: the browser refused to store the game (its storage is full or blocked).
+            self.ui.notice = _("Your progress is not being saved: this browser will not store it (its "
+                               "storage may be full, or blocked for this site). You can play on, but "
+                               "closing or reloading this page will lose the match.")
+        return True
+
+    def on_storage(self, ev):
+        """Another tab of this site wrote to the browser's storage: when it played this tab's
+        match on, this tab shows the match as it now stands rather than play on from an older
+        position (whose next save would overwrite the other tab's moves)."""
+        if storage.changed_elsewhere(self.ui.mode, ev.key, ev.newValue) and self.ui.lesson is None:
+            self.cancel_timer()
+            self.went_on_elsewhere()
+
+    def went_on_elsewhere(self):
+        """Show this mode's save as another tab left it, and say why the table changed."""
+        self.ui.dialog = None
+        self.load_mode()
+        self.ui.notice = _("This match went on in another tab, so this tab now shows it as it stands there.")
+        self.show(self.view)
+        self.schedule()
 
     # --- input -----------------------------------------------------------------------------------
 
@@ -487,7 +522,8 @@ class App:
             theirs = before is not None and before.turn is not None and not ui.is_human(before.turn)
             if not (theirs and ui.dialog and ui.dialog["kind"] in LASTING_DIALOGS):
                 ui.dialog = None
-        self.save()
+        if not self.save():
+            return  # another tab played this match on: this tab catches up instead
         if ui.mode == "duo" and turn is not None and (before is None or turn != before.turn):
             ui.handover = True
             ui.log = []  # the next player must not read the previous one's moves of their cards
@@ -696,6 +732,11 @@ class App:
             log[0].html = log_items(self.ui.log)
 
 
+def bad_seed_notice():
+    # Translators: the link's "#seed=..." (the number its deals come from) is not a valid number.
+    return _("This link does not name a valid match, so your own match is shown.")
+
+
 def motion(view):
     """The move the View's events bring, for one short animation: "draw" (this seat drew from
     the stock), "their_draw" (the opponent drew), "discard" (a card reached the pile)."""
@@ -741,6 +782,12 @@ def lesson_code():
     if text.startswith("#train="):
         return text[7:][:80]
     return None
+
+
+def bad_seed_link():
+    """Whether the address names a deal that cannot be one (`#seed=-1`, `#seed=<script>`, 16
+    digits and more): the page then deals its own and says why the link's is not shown."""
+    return str(window.location.hash or "").startswith("#seed=") and hash_seed() is None
 
 
 def hash_seed():

@@ -14,7 +14,7 @@ from game.rules import Rules
 from game.web import moretext as MT
 from game.web import progress, storage
 from game.web import text as T
-from game.web.app import hash_seed, lesson_code, next_task, now
+from game.web.app import bad_seed_link, bad_seed_notice, hash_seed, lesson_code, next_task, now
 from game.web.i18n import _, fmt, ngettext
 from game.web.state import default_prefs, in_progress
 from game.web.tables import TrainingTable
@@ -50,6 +50,11 @@ def hash_changed(app):
         app.load_mode()
         return
     seed = hash_seed()
+    if seed is None and bad_seed_link() and app.table is not None and app.ui.mode != "online":
+        app.ui.notice = bad_seed_notice()
+        app.set_hash()
+        app.show(app.view)
+        return
     if seed is None or app.table is None or seed == app.table.seed:
         return
     if in_progress(app.view):

@@ -71,6 +71,7 @@ class Ui:
         self.order = {0: [], 1: []}
         self.handover = False
         self.notice = None
+        self.unsaved_told = False  # the player was told their progress is not being saved
         self.log = []
         self.last_seat = 0
         # The move just made ("draw" or "discard"), for the render's short animations: set by

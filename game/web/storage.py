@@ -5,6 +5,11 @@ player's card order, and the computer's pace.
 Keys and formats: `ginrummy.prefs` holds `{level, four, sort, rules, mode}`;
 `ginrummy.save.cpu` and `ginrummy.save.duo` hold `{match: Match.to_dict(), order: {seat: [codes]}}`;
 `ginrummy.pace` holds milliseconds between the computer's moves (tests speed it up).
+
+A write the browser refuses (its storage full, or blocked for the site) is reported, never
+swallowed: the page tells the player their progress is not being kept. A save is written only
+over the one this tab last read or wrote: another tab of the same site may have played on since
+(`SAVE_STALE`), and its progress must not be overwritten by this tab's older match.
 """
 
 import javascript
@@ -24,21 +29,34 @@ PACE_KEY = "ginrummy.pace"  # milliseconds between the computer's moves (tests s
 PACE = 900  # the computer's pace when PACE_KEY is not set
 
 
+SAVED, SAVE_REFUSED, SAVE_STALE = "saved", "refused", "stale"  # what `save_match` did
+seen = {}  # save key -> the stored text this tab last read or wrote there (None: nothing stored)
+
+
 def store_get(key):
     try:
         raw = window.localStorage.getItem(key)
     except Exception:
         return None
+    return text_or_none(raw)
+
+
+def text_or_none(raw):
+    """A stored string, or None for the browser's null or undefined (nothing stored)."""
     if raw is None or raw is javascript.NULL or raw is javascript.UNDEFINED:
         return None
     return raw
 
 
 def store_set(key, value):
+    """Store `value` as JSON: the text written, or None when the browser refused it (storage
+    full, blocked for this site, or no storage at all)."""
+    text = JSON.stringify(value)
     try:
-        window.localStorage.setItem(key, JSON.stringify(value))
+        window.localStorage.setItem(key, text)
     except Exception:
-        pass
+        return None
+    return text
 
 
 def parse(raw):
@@ -93,7 +111,7 @@ def load_table(mode, seats, clock):
     An unreadable save raises CorruptSave saying what is wrong (not JSON, not a save, anything
     `Match.from_dict` refuses); any other error is a bug, and reaches the console as one.
     """
-    raw = store_get(SAVE_KEYS[mode])
+    raw = seen[SAVE_KEYS[mode]] = store_get(SAVE_KEYS[mode])
     if raw is None:
         return None, None
     data = parse(raw)
@@ -119,11 +137,28 @@ def read_order(order):
 
 
 def save_match(mode, saved, order):
-    """Keep `saved` (a `Match.to_dict()`) and each seat's card order as this mode's save."""
+    """Keep `saved` (a `Match.to_dict()`) and each seat's card order as this mode's save:
+    SAVED; SAVE_REFUSED when the browser would not store it; SAVE_STALE, writing nothing, when
+    the stored save is no longer the one this tab last read or wrote (another tab played on)."""
+    key = SAVE_KEYS[mode]
+    stored = store_get(key)
+    if stored is not None and key in seen and stored != seen[key]:
+        return SAVE_STALE
     codes = {}
     for seat in (0, 1):
         codes[str(seat)] = [DECK[i].code for i in order[seat]]
-    store_set(SAVE_KEYS[mode], {"match": saved, "order": codes})
+    text = store_set(key, {"match": saved, "order": codes})
+    if text is None:
+        return SAVE_REFUSED
+    seen[key] = text
+    return SAVED
+
+
+def changed_elsewhere(mode, key, text):
+    """Whether a `storage` event (another tab wrote `text` under `key`) changed this mode's save
+    to other than what this tab last read or wrote: this tab's match is then out of date."""
+    return mode in SAVE_KEYS and key == SAVE_KEYS[mode] and text_or_none(text) is not None \
+        and text_or_none(text) != seen.get(key)
 
 
 def pace(prefs):

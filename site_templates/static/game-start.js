@@ -19,6 +19,14 @@
   "use strict";
   var root = document.getElementById("game");
   if (!root) { return; }
+  // Opened as a file (file://), the browser refuses the catalogue's fetch and Brython's
+  // imports: the table would stay inert without a word. Say so in the page's language instead.
+  if (location.protocol === "file:") {
+    var notice = root.querySelector(".g-file-notice");
+    if (notice) { notice.hidden = false; }
+    root.setAttribute("data-ready", "file");
+    return;
+  }
   var here = document.currentScript ? document.currentScript.src : location.href;
   var base = here.slice(0, here.lastIndexOf("/") + 1);
   var later = (root.getAttribute("data-scripts") || "").split(" ").filter(Boolean);

@@ -33,7 +33,9 @@
   var list = document.documentElement.getAttribute("data-languages");
   if (list) {
     // Keep the hash: a shared link like /#seed=123 must reach the game.
-    window.location.replace(pick(list.split(" ")) + "/" + window.location.hash);
+    // Opened as a file, a folder's address shows its listing, not its index page.
+    var index = window.location.protocol === "file:" ? "/index.html" : "/";
+    window.location.replace(pick(list.split(" ")) + index + window.location.hash);
     return;
   }
   document.addEventListener("click", function (event) {
