@@ -197,6 +197,18 @@ def go_online(app, code):
         app.show(None)
         return
     app.show(None)
+    # The site's tables.json first: a static host has no table server, and is never sent a
+    # join it cannot answer (it would log a failed request for every invitation opened there).
+    online.check_server(app.site_root(), lambda available: join_if_served(app, code, available))
+
+
+def join_if_served(app, code, available):
+    from game.web import online
+
+    if not available or app.ui.mode != "online":
+        server_answered(app, available)
+        return
+    app.ui.online_available = True
     online.join_table(code, lambda *answer: joined(app, *answer))
 
 

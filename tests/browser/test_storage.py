@@ -159,3 +159,21 @@ def test_opened_as_a_file_the_page_says_it_must_be_served(browser, site, lang):
         assert page.get_attribute("#game", "data-ready") == "file"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("code", ["K7MQ2X", "..%2F..%2F", "A" * 100000])
+def test_an_invitation_on_a_site_without_tables_asks_nothing_of_it(page, base_url, code, site):
+    """A `#table=` link on a static host (no table server): the page reads the site's
+    tables.json, says online play is not available, and shows the player's own game; no join is
+    ever posted there, whatever the link holds (D10, D11)."""
+    posted = []
+    page.on("request", lambda request: posted.append(request.url) if request.method == "POST" else None)
+    page.goto(base_url + "/en/#table=" + code)
+    page.wait_for_selector("#game[data-ready=true]")
+    page.wait_for_selector("#game .g-notice")
+    wait_idle(page)
+    data = catalog(site, page)
+    assert words(data, "Online play is not available right now: the game server is not responding.") \
+        in page.inner_text("#game .g-notice")
+    assert state(page)["phase"] in ("upcard", "draw", "discard", "hand_over")
+    assert posted == []
