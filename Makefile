@@ -31,7 +31,7 @@ lint: $(STAMP) ## Check the code with ruff
 golden: $(STAMP) ## Rebuild the golden-output tree after an intended output change (then review git diff)
 	GOLDEN_UPDATE=1 $(PY) -m pytest -q tests/generator/test_golden.py
 
-bench: $(STAMP) ## Print speed and size figures (engine, build, browser, AI, table server, dev loop)
+bench: $(STAMP) ## Print speed and size figures (engine, build, browser, AI, move latency, table server, dev loop)
 	$(PY) -m bench
 
 lighthouse: $(STAMP) ## Lighthouse scores of every page (installs Lighthouse from npm on first use)

@@ -66,6 +66,11 @@ class App:
         self.taking = False  # the player just sent a move: its result takes the focus
         self.ui.more = "waiting"  # the page's second bundle (App.need)
         self.queue = []  # what waits for it: (then, busy, otherwise)
+        self.inputs = []  # the player's commands to run, once the frame answering them is painted
+        self.to_focus = None  # the element to focus in the next frame (`focus_in_frame`)
+        # Another tab plays this match: this one shows its moves but leaves the computer's to
+        # it, until the player plays here (`went_on_elsewhere`, `input`).
+        self.following = False
         self.drawn_daily = None  # the daily deal (ui.daily) the drawing on screen marks
         self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
         self.last_click = None  # (card, time) of the last click on a card: a double one discards
@@ -411,7 +416,10 @@ class App:
             self.went_on_elsewhere()
 
     def went_on_elsewhere(self):
-        """Show this mode's save as another tab left it, and say why the table changed."""
+        """Show this mode's save as another tab left it, and say why the table changed. That
+        tab plays the computer's moves meanwhile (two tabs playing them would overwrite each
+        other's), until the player plays here."""
+        self.following = True
         self.ui.dialog = None
         self.load_mode()
         self.ui.notice = _("This match went on in another tab, so this tab now shows it as it stands there.")
@@ -442,6 +450,45 @@ class App:
         from game.web import controls
 
         controls.on_pointerdown(self, ev)
+
+    def input(self, name, arg=None, target=None):
+        """A command of the player's click, tap or key (`target`: the element it was on). The
+        screen answers in this very frame (`press`: the card lifts, the button or the pile
+        lights); the command runs once that frame is painted, in a task of its own, and the
+        inputs that come meanwhile run after it in their order. `name` may be a function of the
+        UI state giving (name, arg) or None, decided when its turn comes (a key's meaning hangs
+        on the dialog the inputs before it open or close). Moving the focus along the hand is
+        its own answer: alone, it runs at once."""
+        if self.following:  # the player plays here now: this tab drives the match again
+            self.following = False
+            self.schedule()
+        command = getattr(name, "command", None) if callable(name) else name
+        if command in AT_ONCE and not self.inputs:
+            self.inputs.append((name, arg))
+            self.run_inputs()
+            return
+        press(self.main, command, target)
+        self.inputs.append((name, arg))
+        if len(self.inputs) == 1:
+            after_frame(self.run_inputs)
+        self.mark_busy()
+
+    def run_inputs(self, *args):
+        name, arg = self.inputs[0]
+        try:
+            if callable(name):
+                decided = name(self.ui)
+                name, arg = decided if decided is not None else (None, None)
+            if name is not None:
+                self.command(name, arg)
+        finally:
+            self.inputs.pop(0)
+            if self.inputs:
+                next_task(self.run_inputs)
+            else:  # a control lit by an input that drew nothing (ignored, or the focus only)
+                for el in self.main.select(".g-pressed"):
+                    el.classList.remove("g-pressed")
+            self.mark_busy()
 
     def command(self, name, arg=None):
         """Run one command and carry out its outcome: effects, the action, the announcement.
@@ -567,7 +614,8 @@ class App:
         """Pace the computer's next move, if it must move (data-busy says so to the tests). Its
         first move waits for the second bundle: a daily deal is played by Hard, which
         `progress.use` says (if it cannot be loaded, the computer plays the chosen level)."""
-        if self.timer is not None or self.asking is not None:
+        if self.timer is not None or self.asking is not None or self.following:
+            self.mark_busy()
             return
         if self.computer_waits():
             # Not `busy`: the table is drawn meanwhile (a shared deal the computer opens showed
@@ -585,7 +633,8 @@ class App:
         holding = self.holding()
         computer = self.timer is not None or self.asking is not None or self.computer_waits()
         waiting = self.table is not None and self.table.waiting
-        self.root.attrs["data-busy"] = "true" if holding or computer or waiting else "false"
+        busy = holding or computer or waiting or bool(self.inputs) or self.to_focus is not None
+        self.root.attrs["data-busy"] = "true" if busy else "false"
         self.root.attrs["data-waiting"] = "true" if holding else "false"
 
     def computer_waits(self):
@@ -686,14 +735,21 @@ class App:
         else:
             html = render(view, ui)
             if self.first_hash is None or window.gameMarkupHash(html) != self.first_hash:
-                place = dialog_place(self.main)
-                self.main.html = html
-                keep_dialog_place(self.main, place)
+                # Only what changed is touched (the start script's patch): the browser lays out
+                # only that, and the focused card or an open dialog's scroll stays as it was.
+                window.gamePatch(self.main, html)
         self.first_hash = self.first_key = None  # the first drawing only
         if take:
-            self.take_focus(kept)
+            # The focused element gone with the drawing (a dialog closed, a card played): the
+            # focus is given back at once, never left on the page's body for a frame (a screen
+            # reader would announce the page). Else it moves with the next frame.
+            lost = inside and not self.root.contains(document.activeElement)
+            self.take_focus(kept, at_once=lost)
+        record = getattr(window, "gameRecordDraw", None)  # the latency benchmark's (bench/latency.py)
+        if record is not None:
+            record()
 
-    def take_focus(self, kept=None):
+    def take_focus(self, kept=None, at_once=False):
         """Focus `kept` (the control the focus was on, still there), else ui.focus (a dialog:
         its own), else the screen's sensible control."""
         key = self.ui.focus
@@ -708,8 +764,29 @@ class App:
         for selector in choices:
             for el in self.main.select(selector):
                 if "disabled" not in el.attrs:
-                    focus(el)
+                    if at_once:
+                        self.to_focus = None
+                        focus(el)
+                    else:
+                        self.focus_in_frame(el)
                     return
+
+    def focus_in_frame(self, el):
+        """Focus `el` in the next frame, before it is painted: the browser then lays the page
+        out once for the frame, not also now for the focus (which forces it at once)."""
+        if el is document.activeElement:
+            self.to_focus = None
+            return
+        if self.to_focus is None:
+            in_frame(self.focus_now)
+        self.to_focus = el
+        self.mark_busy()
+
+    def focus_now(self, *args):
+        el, self.to_focus = self.to_focus, None
+        if el is not None and el.isConnected:
+            focus(el)
+        self.mark_busy()
 
     def move_focus(self):
         """Only the focus moved (arrows in the hand, a radio button): no new drawing."""
@@ -749,30 +826,57 @@ def motion(view):
     return found
 
 
-def dialog_place(main):
-    """(kind, scroll offset) of the dialog open in `main`, or None."""
-    found = main.select(".g-dialog")
-    return (dialog_class(found[0]), found[0].scrollTop) if found else None
+# The commands that answer by themselves at once: the arrows only move the focus in the hand,
+# and Escape closes a dialog as the key is pressed (a key typed next is not the dialog's).
+AT_ONCE = ("focus_card", "escape")
 
 
-def dialog_class(dialog):
-    return dialog.attrs["class"].replace(" g-again", "")
-
-
-def keep_dialog_place(main, place):
-    """The same dialog drawn again (a box ticked in the menu): it stays where the player had
-    scrolled it, without opening again (it went back to its top, the box off a phone's screen)."""
-    if place is None:
+def press(main, name, target):
+    """The screen's answer to an input in the frame of the event, before the command runs: the
+    card tapped or selected lifts (or drops), the button, the stock or the pile pressed lights.
+    The command's drawing then puts the table right (`App.show`)."""
+    if name == "card" and target is not None:
+        chosen = target.getAttribute("aria-pressed") != "true"
+        for el in main.select(".g-hand .g-selected"):
+            el.classList.remove("g-selected")
+            el.attrs["aria-pressed"] = "false"
+        if chosen:
+            target.classList.add("g-selected")
+            target.attrs["aria-pressed"] = "true"
         return
-    found = main.select(".g-dialog")
-    if found and dialog_class(found[0]) == place[0]:
-        found[0].classList.add("g-again")
-        found[0].scrollTop = place[1]
+    if name is None:
+        return
+    if target is None:
+        found = main.select('[data-act="' + name + '"]')
+        target = found[0] if found else None
+    if target is not None and target.tagName not in ("SELECT", "INPUT", "OPTION"):
+        target.classList.add("g-pressed")
+
+
+def in_frame(then):
+    """Run `then` at the next frame, before it is painted; in a tab the browser does not paint
+    (in the background), after a tenth of a second."""
+    done = []
+
+    def once(*args):
+        if not done:
+            done.append(True)
+            then()
+
+    window.requestAnimationFrame(once)
+    window.setTimeout(once, 100)
+
+
+def after_frame(then):
+    """Run `then` in a task of its own once the next frame is painted."""
+    in_frame(lambda: next_task(then))
 
 
 def focus(el):
-    """Focus without scrolling the page (the table is already in view)."""
-    el.focus({"preventScroll": True})
+    """Focus without scrolling the page (the table is already in view). Not the element that has
+    the focus already (focusing makes the browser lay out the page at once)."""
+    if el is not document.activeElement:
+        el.focus({"preventScroll": True})
 
 
 def lesson_code():

@@ -1,6 +1,7 @@
 """The page's input: one delegated click and change listener on `#game`, one keydown listener
 on the document. Each turns a DOM event into a command name and its argument
-(`game.web.commands`) and hands it to the adapter (`App.command`); nothing here decides a move.
+(`game.web.commands`) and hands it to the adapter (`App.input`: answered on the screen in the
+same frame, carried out once that frame is painted); nothing here decides a move.
 
 Focus: arrows move along the hand (one card in the tab order), Alt or Shift with an arrow moves
 the card itself (the sort becomes "custom"), Escape closes a dialog or drops the selection, and
@@ -53,7 +54,7 @@ def on_change(app, ev):
     target = ev.target
     act = target.attrs["data-act"] if "data-act" in target.attrs else None
     if act in CHOICES:
-        app.command(act, CHOICES[act](target))
+        app.input(act, CHOICES[act](target), target)
 
 
 def on_click(app, ev):
@@ -76,13 +77,13 @@ def on_click(app, ev):
         double = pointer and last is not None and last[0] == index and ev.timeStamp - last[1] < DOUBLE_MS
         # A pair is used up: a third click starts another.
         app.last_click = (index, ev.timeStamp) if pointer and not double else None
-        app.command("quick_discard" if double else "card", index)
+        app.input("quick_discard" if double else "card", index, target)
         return
     app.last_click = None
     if "data-arg" in target.attrs:  # a numbered item (a step of the hand review)
-        app.command(act, int(target.attrs["data-arg"]))
+        app.input(act, int(target.attrs["data-arg"]), target)
     else:
-        app.command(act)
+        app.input(act, None, target)
 
 
 class Drag:
@@ -122,11 +123,11 @@ class Drag:
         if under is None:
             return
         if closest(under, ".g-discard") is not None:
-            self.app.command("drop_on_pile", self.index)
+            self.app.input("drop_on_pile", self.index, self.el)
             return
         card = closest(under, ".g-hand [data-card]")
         if card is not None:
-            self.app.command("place_card", (self.index, int(card.attrs["data-card"])))
+            self.app.input("place_card", (self.index, int(card.attrs["data-card"])), self.el)
 
     def forget_drag(self, *args):
         self.app.dragged = False
@@ -185,30 +186,48 @@ def on_key(app, ev):
     inside = target is not None and app.root.contains(target)
     if not inside and tag != "BODY":
         return
+    # What a key does may hang on what the inputs still waiting will do (an Escape before it
+    # closes the dialog a letter would be ignored in): it is decided when its turn comes.
     if key == "Escape":
-        if app.ui.dialog or app.ui.selected is not None:
-            ev.preventDefault()
-            app.command("escape")
+        ev.preventDefault()
+        app.input(when_escape)
         return
     if key == "Enter" and tag == "INPUT" and target.getAttribute("data-act") == "lobby_code":
         ev.preventDefault()  # Enter in the table code's box joins that table
-        app.command("lobby_code", target.value)
-        app.command("online_join")
+        app.input("lobby_code", target.value)
+        app.input("online_join")
         return
-    if app.ui.dialog or tag in FORM_TAGS:
+    if tag in FORM_TAGS:
         return
     if key in ("ArrowLeft", "ArrowRight") and target is not None and "data-card" in target.attrs:
         ev.preventDefault()
         step = -1 if key == "ArrowLeft" else 1
         index = int(target.attrs["data-card"])
-        app.command("move_card" if ev.altKey or ev.shiftKey else "focus_card", (index, step))
+        app.input("move_card" if ev.altKey or ev.shiftKey else "focus_card", (index, step), target)
         return
     if ev.altKey:
         return
     lower = key.lower() if len(key) == 1 else key
     table = shortcuts()
     if lower in table:
-        if app.ui.handover and table[lower] != "help":
-            return
         ev.preventDefault()
-        app.command(table[lower])
+        app.input(shortcut(table[lower]))
+
+
+def when_escape(ui):
+    """Escape closes a dialog or drops the selection; else it does nothing."""
+    return ("escape", None) if ui.dialog or ui.selected is not None else None
+
+
+when_escape.command = "escape"
+
+
+def shortcut(name):
+    """A shortcut letter's command, unless a dialog is open (its own buttons answer then) or
+    two hidden hands wait for the next player (only the help works)."""
+    def decide(ui):
+        if ui.dialog or (ui.handover and name != "help"):
+            return None
+        return (name, None)
+    decide.command = name  # the control it lights at once (`App.press`)
+    return decide

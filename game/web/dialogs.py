@@ -97,7 +97,9 @@ def render_dialog(view, ui):
         body.append(dialog_buttons([("confirm_replay", _("Replay"), True), ("cancel", _("Cancel"), False)]))
     else:
         title = ""
-    return ('<div class="g-overlay"><div class="g-dialog g-dialog-' + kind + '" role="dialog" aria-modal="true" '
+    # Keyed by its kind: another dialog is another element (it opens with its own motion and
+    # scroll), the same one drawn again stays the same element (where the player scrolled it).
+    return ('<div class="g-overlay" data-key="dialog-' + kind + '"><div class="g-dialog g-dialog-' + kind + '" role="dialog" aria-modal="true" '
             'aria-labelledby="g-dialog-title"><h2 class="g-title" id="g-dialog-title">' + esc(title) + '</h2>'
             + "".join(body) + '</div></div>')
 

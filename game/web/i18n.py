@@ -51,6 +51,9 @@ def plural_index(tree, n):
     raise ValueError("unknown operator in plural rule: " + str(op))
 
 
+MEMO_SIZE = 4000  # entries of a catalogue's memo: 52 cards in every state a hand shows them in
+
+
 class Catalog:
     """gettext, ngettext, pgettext, npgettext over one language's messages."""
 
@@ -60,6 +63,17 @@ class Catalog:
         self.nplurals = data.get("nplurals", 2) if data else 2
         self.plural = data.get("plural", ["!=", "n", 1]) if data else ["!=", "n", 1]
         self.messages = data.get("messages", {}) if data else {}
+        # Markup worked out from this catalogue's words and kept for the page's life (each card
+        # of the hand as drawn: `game.web.table.hand_item`): a move redraws the table, and most
+        # of it is the same words as before. Bounded by `remember`.
+        self.memo = {}
+
+    def remember(self, key, value):
+        """Keep `value` under `key` in `memo` (emptied first once it holds MEMO_SIZE entries)."""
+        if len(self.memo) >= MEMO_SIZE:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
 
     def gettext(self, message):
         text = self.messages.get(message)

@@ -43,7 +43,8 @@ def card_html(card, extra_class="", label=None, key=None, act=None, attrs=""):
                 + (' data-key="' + key + '"' if key else '') + ' aria-label="' + esc(label) + '"' + attrs + '>'
                 + card_face(card) + '</button>')
     label = label or T.card_name(card)
-    return '<span class="' + cls + '" role="img" aria-label="' + esc(label) + '">' + card_face(card) + '</span>'
+    return ('<span class="' + cls + '" role="img"' + (' data-key="' + key + '"' if key else '')
+            + ' aria-label="' + esc(label) + '">' + card_face(card) + '</span>')
 
 
 def in_order(cards):

@@ -9,9 +9,9 @@ ever written into the DOM (the View holds none).
 
 from game.actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD
 from game.cards import DECK
-from game.web import hints
+from game.web import hints, i18n
 from game.web import text as T
-from game.web.i18n import _, fmt, pgettext
+from game.web.i18n import N_, _, fmt, pgettext
 from game.web.keys import key_for
 from game.web.markup import card_html, esc, log_items
 from game.web.state import card_of_key, legal, waiting_for_friend
@@ -28,7 +28,18 @@ def menu_button():
 def render_bar(view, ui):
     """The compact bar above the table: the score, the variant and its knock limit, the score
     sheet and the menu (every setting is in the menu). Over no table (the online lobby): the
-    menu only."""
+    menu only. The same between the hands' ends: kept in the catalogue's memo."""
+    if view is None:
+        return bar_markup(view, ui)
+    rules = view.rules
+    key = ("bar" + ui.mode + str(ui.my_seat()) + str(view.scores[0]) + "," + str(view.scores[1]) + rules.name
+           + str(rules.knock_limit) + str(rules.oklahoma) + str(view.knock_limit) + str(rules.target) + str(ui.daily))
+    catalog = i18n.current()
+    found = catalog.memo.get(key)
+    return found if found is not None else catalog.remember(key, bar_markup(view, ui))
+
+
+def bar_markup(view, ui):
     out = ['<div class="g-bar">']
     if view is None:
         out.append('<p class="g-score">' + esc(T.mode_name("online")) + '</p><div class="g-buttons">'
@@ -100,7 +111,8 @@ def render_table(view, ui):
                    # The caption first, as in the name (the stylesheet draws it under the card), a
                    # space between its words and the card's.
                    + '<span class="g-pile-label" aria-hidden="true">' + esc(_("Discard pile")) + '</span> '
-                   + card_html(top, "g-pile-card" + moved) + '</button>')
+                   # Keyed by the card: a new top card is a new element, whose motion plays.
+                   + card_html(top, "g-pile-card" + moved, key="top-" + top.code) + '</button>')
     else:
         out.append('<div class="g-discard g-empty">' + esc(_("The discard pile is empty")) + '</div>')
     out.append('<button type="button" class="g-btn g-small-btn" data-act="show_pile" data-key="show_pile"'
@@ -218,31 +230,12 @@ def render_hand(view, ui):
     out.append('<ul class="g-hand g-n' + str(len(hand)) + '" aria-label="'
                + esc(_("Left and Right arrows move; Enter selects; Alt+arrows reorder.")) + '">')
     for card in hand:
-        flags = []
-        classes = []
-        if card.index in melded:
-            classes.append("g-melded")
-            flags.append(_("in a meld"))
-        if card is view.taken:
-            classes.append("g-taken")
-            flags.append(_("just taken, cannot be discarded this turn"))
-        if card is view.drawn:
-            classes.append("g-new")
-            flags.append(_("new"))
-            if ui.motion == "draw":
-                classes.append("g-arrive")
-        if hint is not None and hint[1] == card.index:
-            classes.append("g-suggest")
-        if card.index == hinted:
-            classes.append("g-suggested")
-            flags.append(_("the Hard level's choice"))
-        selected = selected_index == card.index
-        if selected:
-            classes.append("g-selected")
-        label = T.card_button_name(card) + (", " + ", ".join(flags) if flags else "")
-        attrs = (' aria-pressed="' + ("true" if selected else "false") + '" tabindex="'
-                 + ("0" if card.index == focus_index else "-1") + '" data-card="' + str(card.index) + '"')
-        out.append('<li>' + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
+        index = card.index
+        state = ("m" if index in melded else "") + ("t" if card is view.taken else "") \
+            + ("n" if card is view.drawn else "") + ("a" if card is view.drawn and ui.motion == "draw" else "") \
+            + ("h" if hint is not None and hint[1] == index else "") + ("s" if index == hinted else "") \
+            + ("p" if selected_index == index else "") + ("f" if index == focus_index else "")
+        out.append(hand_item(card, state))
     out.append('</ul>')
     if len(view.hand) == 11 and view.best_discard_deadwood is not None:
         # Translators: under the hand of 11 cards; {n} is the lowest deadwood a discard leaves.
@@ -257,6 +250,38 @@ def render_hand(view, ui):
     out.append('<p class="g-deadwood">' + esc(line) + '</p>')
     out.append('</section>')
     return "".join(out)
+
+
+# A card's looks in the hand, by the letter `hand_item`'s state holds: (class, its words in the
+# card's name, or None).
+# Translators: the words are added to a card's name in the hand ("7 of hearts, in a meld, new").
+CARD_STATES = (("m", "g-melded", N_("in a meld")), ("t", "g-taken", N_("just taken, cannot be discarded this turn")),
+               ("n", "g-new", N_("new")), ("a", "g-arrive", None), ("h", "g-suggest", None),
+               ("s", "g-suggested", N_("the Hard level's choice")), ("p", "g-selected", None))
+
+
+def hand_item(card, state):
+    """A card of the hand as an item of its list: a toggle button named by the card and what
+    is true of it (`state`: letters of CARD_STATES, "f" for the card in the tab order). Kept in
+    the catalogue's memo: a move changes few cards, and a card's markup is most of the table's."""
+    catalog = i18n.current()
+    key = "hand" + str(card.index) + state
+    found = catalog.memo.get(key)
+    if found is not None:
+        return found
+    classes = []
+    flags = []
+    for letter, name, words in CARD_STATES:
+        if letter in state:
+            classes.append(name)
+            if words is not None:
+                flags.append(_(words))
+    label = T.card_button_name(card) + (", " + ", ".join(flags) if flags else "")
+    attrs = (' aria-pressed="' + ("true" if "p" in state else "false") + '" tabindex="'
+             + ("0" if "f" in state else "-1") + '" data-card="' + str(card.index) + '"')
+    # Each card's item keyed by the card: sorting moves the same elements.
+    return catalog.remember(key, '<li data-key="l' + str(card.index) + '">'
+                            + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
 
 
 def render_handover(view):

@@ -82,6 +82,10 @@
       }
       return ("0000000" + h.toString(16)).slice(-8);
     };
+    // The game draws a move by patching the table it shows into the new markup (gamePatch):
+    // only what changed is touched, so the browser restyles and lays out only that, and the
+    // elements that stay (the focused card, an open dialog scrolled half-way) are the same.
+    window.gamePatch = patch;
     // The game's own chain of start-up tasks (game.web.app next_task) uses the same channel.
     window.gameNextTask = yieldThen;
     window.gameDecisionTimes = [];  // the computer's decision times (ms), read by the benchmark
@@ -107,6 +111,77 @@
         });
       });
     }
+  }
+
+  // Make `target`'s children those of `html`, keeping every element that stays: children are
+  // matched by data-key (or id) wherever they moved, else by position and tag; attributes and
+  // text are changed in place, and a subtree already equal is left alone.
+  function patch(target, html) {
+    var fresh = document.createElement("template");
+    fresh.innerHTML = html;
+    patchChildren(target, fresh.content);
+  }
+
+  function keyOf(node) {
+    return node.nodeType === 1 ? (node.getAttribute("data-key") || node.id || null) : null;
+  }
+
+  function patchChildren(from, to) {
+    var keyed = new Map();
+    for (var child = from.firstElementChild; child; child = child.nextElementSibling) {
+      var key = keyOf(child);
+      if (key !== null && !keyed.has(key)) { keyed.set(key, child); }
+    }
+    var current = from.firstChild;
+    var node = to.firstChild;
+    while (node) {
+      var next = node.nextSibling;
+      var key = keyOf(node);
+      var match = null;
+      if (key !== null) {
+        match = keyed.get(key) || null;
+        if (match && match.nodeName !== node.nodeName) { match = null; }
+        if (match) { keyed.delete(key); }
+      } else if (current && current.nodeName === node.nodeName && keyOf(current) === null) {
+        match = current;
+      }
+      if (match === null) {
+        from.insertBefore(node, current);  // moved out of the template: it is new
+      } else {
+        if (match === current) { current = current.nextSibling; } else { from.insertBefore(match, current); }
+        patchNode(match, node);
+      }
+      node = next;
+    }
+    while (current) {
+      var after = current.nextSibling;
+      from.removeChild(current);
+      current = after;
+    }
+  }
+
+  function patchNode(old, node) {
+    if (old.nodeType !== 1) {
+      if (old.nodeValue !== node.nodeValue) { old.nodeValue = node.nodeValue; }
+      return;
+    }
+    if (old.isEqualNode(node)) { return; }
+    var attrs = node.attributes, i;
+    for (i = 0; i < attrs.length; i++) {
+      if (old.getAttribute(attrs[i].name) !== attrs[i].value) { old.setAttribute(attrs[i].name, attrs[i].value); }
+    }
+    for (i = old.attributes.length - 1; i >= 0; i--) {
+      if (!node.hasAttribute(old.attributes[i].name)) { old.removeAttribute(old.attributes[i].name); }
+    }
+    // What a form control shows is a property, which its attribute sets only at first: a
+    // text box the player is typing in keeps its text.
+    if (old.nodeName === "INPUT") {
+      old.checked = node.hasAttribute("checked");
+      if (old !== document.activeElement) { old.value = node.getAttribute("value") || ""; }
+    } else if (old.nodeName === "OPTION") {
+      old.selected = node.hasAttribute("selected");
+    }
+    patchChildren(old, node);
   }
 
   // Whether the page's first contentful frame is on the screen: its paint entry is there once

@@ -49,7 +49,7 @@ def test_the_hint_from_its_setting_and_key_and_on_the_score_sheet(page, base_url
     assert page.locator('#game [data-act="hint"]').count() == 0
     open_menu(page)
     page.check('#game input[data-act="hints"]')
-    page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.prefs')).hints === true")
+    page.wait_for_function("(JSON.parse(localStorage.getItem('ginrummy.prefs')) || {}).hints === true")
     page.keyboard.press("Escape")
     page.wait_for_selector('#game [data-act="hint"]')
     page.keyboard.press(shortcut(page, "hint"))
@@ -105,6 +105,7 @@ def test_the_review_of_a_hand_and_its_positions_on_the_table(page, base_url, lan
         else:
             page.click('#game [data-act="review_next"]')
         page.wait_for_selector("#game .g-review-bar")
+        wait_idle(page)
         step = found[k]
         shown = sorted(label.split(",")[0] for label in names_in(page, "#game .g-hand .g-card"))
         assert shown == sorted(T.card_name(c) for c in step.view.hand)

@@ -106,7 +106,9 @@ def keyboard_turn(page):
             page.keyboard.press("Enter")
         page.keyboard.press(shortcut(page, "discard"))
         page.wait_for_selector("#game .g-dialog")
+        wait_idle(page)  # the focus is on its first button (it moves there with the next frame)
         page.keyboard.press("Enter")
+    wait_idle(page)  # the move is drawn (and the computer's answer, if it plays)
 
 
 def shortcut(page, key):
@@ -324,6 +326,7 @@ def test_two_players_never_see_both_hands(page, base_url, lang, site):
         for seat in (0, 1):
             assert_no_hidden_card(page, match, seat)
         page.click('#game [data-act="reveal"]')
+        wait_idle(page)
         shown = sorted(hand_cards(page))
         assert shown == sorted(c.index for c in match.hand.hands[current])
         assert_no_hidden_card(page, match, current)
@@ -463,7 +466,9 @@ def test_reorder_by_pointer_is_kept_after_reload(page, base_url):
     page.click('#game .g-hand [data-card="' + str(first) + '"]')
     assert page.locator('#game [data-act="move_left"]').is_disabled()
     page.click('#game [data-act="move_right"]')
+    wait_idle(page)
     page.click('#game [data-act="move_right"]')
+    wait_idle(page)
     moved = hand_cards(page)
     assert moved == before[1:3] + [first] + before[3:]
     page.reload()
@@ -498,7 +503,7 @@ def test_changing_the_level_keeps_the_position(page, base_url):
     open_game(page, base_url, "en", hash="#seed=" + str(seed))
     before = (hand_cards(page), state(page), saved_match(page).to_dict())
     choose(page, "level", "hard")
-    page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.prefs')).level === 'hard'")
+    page.wait_for_function("(JSON.parse(localStorage.getItem('ginrummy.prefs')) || {}).level === 'hard'")
     wait_idle(page)
     assert (hand_cards(page), state(page), saved_match(page).to_dict()) == before
     page.reload()

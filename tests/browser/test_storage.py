@@ -138,6 +138,7 @@ def test_a_link_with_an_invalid_deal_says_so(page, base_url, hash, site):
     assert page.locator("#game img").count() == 0
     # The same in a tab already showing the game.
     page.click('#game .g-notice [data-act="dismiss"]')
+    page.wait_for_selector("#game .g-notice", state="detached")
     page.evaluate("location.hash = '#seed=abc'")
     page.wait_for_selector("#game .g-notice")
     assert words(data, BAD_SEED) in page.inner_text("#game .g-notice")

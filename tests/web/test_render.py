@@ -328,3 +328,31 @@ def test_the_menus_footer_holds_close_alone_and_clearing_ends_its_body():
     footer = html[html.rindex('<div class="g-actions">'):]
     assert 'data-act="cancel"' in footer and 'data-act="clear"' not in footer
     assert html.index('data-act="clear"') > html.index('data-act="quick"')
+
+
+def test_kept_markup_draws_what_a_fresh_drawing_does_in_each_language():
+    """The hand's cards and the bar are kept in the catalogue's memo (game.web.table): every
+    screen of a match draws the same markup with the memo as with an empty one, and a card
+    kept in one language is never shown in another."""
+    from tests.web.test_game_messages import catalogue
+
+    for lang in ("en", "fr", "vi"):
+        i18n.install(catalogue(lang))
+        drawn = 0
+        for _match, view, ui in screens(8, Rules.preset("classic").replace(target=60), "cpu"):
+            kept = render(view, ui)
+            i18n.current().memo.clear()
+            assert render(view, ui) == kept
+            drawn += 1
+        assert drawn > 20 and i18n.current().memo
+    i18n.install(catalogue("fr"))
+    french = render(*_first()[1:])
+    i18n.install(catalogue("en"))
+    assert render(*_first()[1:]) != french and "Your hand" in render(*_first()[1:])
+
+
+def test_a_catalogues_memo_is_bounded():
+    catalog = i18n.Catalog(None)
+    for n in range(i18n.MEMO_SIZE + 10):
+        assert catalog.remember(str(n), n) == n
+    assert 0 < len(catalog.memo) <= i18n.MEMO_SIZE
