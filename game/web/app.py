@@ -1,42 +1,34 @@
-"""The browser adapter: the one place that owns the page's events, timers, storage and focus.
+"""The browser adapter, the page's composition root: it owns the page's events and wires the
+parts that each do one thing:
 
-The flow: a click, key or choice -> a command (`game.web.commands`) -> an Action sent to the
-Table (`game.web.tables`) -> the engine -> the View of the seat on screen -> the markup
-(`game.web.render`) -> the DOM. The adapter reads nothing of the match but Views; the table
-tells it when anything changed, and it announces the public events the View brings.
+- `screen.Screen` draws a View into `#game` (patching what changed), moves the focus, speaks;
+- `loader.Loader` waits for the page's second bundle and runs what needs it;
+- `pacer.Pacer` paces the computer's moves (decided in the Web Worker: `thinker`);
+- `storage` keeps the match and the preferences, `address` reads and shows the link;
+- the table (`tables.LocalTable`, or online `remote.RemoteTable`) holds the match.
+
+The flow of a move: a click, key or choice -> `controls` -> `App.input` (the screen answers in
+the event's frame) -> `App.command` (after that frame) -> a command (`game.web.commands`,
+declared in `game.web.registry`) -> an Action sent to the table -> the engine -> the table's
+listener `App.on_table_change` -> the View of the seat on screen -> `Screen.draw`. The adapter
+reads nothing of the match but Views, and announces the public events the View brings.
 """
 
-import javascript
 from browser import document, window
 
 from game.errors import CorruptSave, IllegalAction
 from game.rules import Rules
-from game.web import storage
+from game.web import address, registry, storage
+from game.web import effects as E
 from game.web import text as T
+from game.web.address import hash_seed, next_task, now
 from game.web.i18n import _
-from game.web.markup import log_items
-from game.web.render import attributes, drawing_key, fallback_focus, needs_more, render
+from game.web.loader import FAILED, LOADED, Loader
+from game.web.pacer import Pacer
+from game.web.render import needs_more
+from game.web.screen import Screen, in_frame
 from game.web.state import LASTING_DIALOGS, Ui, card_of_key, default_prefs, in_progress
 from game.web.tables import LocalTable
-
-# Commands whose handler runs a computer player in the page (the coach: Hard's hint and the
-# review of a hand): the players' bundle is loaded before they run.
-NEEDS_PLAYERS = ("hint", "review")
-
-
-def now():
-    return window.performance.now()
-
-
-def next_task(then):
-    """Run `then` soon, in a task of its own: start-up and what follows it are a chain of short
-    tasks, so the page answers in between and none of them holds it long. The start script's
-    message channel (no 4 ms timer clamp); a timer where there is none."""
-    schedule = getattr(window, "gameNextTask", None)
-    if schedule is None:
-        window.setTimeout(then, 0)
-    else:
-        schedule(then)
 
 
 def _progress():
@@ -53,51 +45,38 @@ def _features():
     return features
 
 
+class Timers:
+    """The page's timers, as the pacer takes them."""
+
+    def later(self, then, ms):
+        return window.setTimeout(then, ms)
+
+    def cancel(self, handle):
+        window.clearTimeout(handle)
+
+
 class App:
     def __init__(self, root):
         self.root = root
         self.ui = Ui(default_prefs())
+        self.ui.more = "waiting"  # the page's second bundle (`loader`)
         self.table = None
         self.view = None  # the View on screen
-        self.timer = None
         self.thinker = None  # the computer's worker (game.web.thinker), started once the page is ready
-        self.asking = None  # the decision request the worker is answering
         self.connection = None  # an online table's socket (game.web.online.Connection)
         self.taking = False  # the player just sent a move: its result takes the focus
-        self.ui.more = "waiting"  # the page's second bundle (App.need)
-        self.queue = []  # what waits for it: (then, busy, otherwise)
         self.inputs = []  # the player's commands to run, once the frame answering them is painted
-        self.to_focus = None  # the element to focus in the next frame (`focus_in_frame`)
-        # Another tab plays this match: this one shows its moves but leaves the computer's to
-        # it, until the player plays here (`went_on_elsewhere`, `input`).
-        self.following = False
         self.drawn_daily = None  # the daily deal (ui.daily) the drawing on screen marks
         self.dragged = False  # a card was just dragged: the click ending the drag is not a tap
         self.last_click = None  # (card, time) of the last click on a card: a double one discards
         self.drawing = False  # False until `ready`: start-up computes the first View, draws it later
-        # The first screen the build drew (generator/firstscreen.py) is kept, not redrawn, when
-        # the game's first drawing is the same markup (its hash): the page's largest paint
-        # stays the first one, and nothing is laid out twice.
-        self.first_hash = root.attrs["data-first-hash"] if "data-first-hash" in root.attrs else None
-        # ... and not even drawn when the inputs of the first drawing are the build's (their hash).
-        self.first_key = root.attrs["data-first-key"] if "data-first-key" in root.attrs else None
-        drawn = root.select(".g-main.g-waiting") if self.first_hash else []
-        if drawn and root.select(".g-live"):
-            self.live = root.select(".g-live")[0]
-            self.main = drawn[0]
-            self.main.classList.remove("g-waiting")
-            self.main.removeAttribute("inert")
-        else:
-            self.first_hash = self.first_key = None
-            root.clear()
-            self.live = document.createElement("div")
-            self.live.className = "g-live"
-            self.live.attrs["aria-live"] = "polite"
-            self.live.attrs["role"] = "status"
-            self.main = document.createElement("div")
-            self.main.className = "g-main"
-            root.appendChild(self.live)
-            root.appendChild(self.main)
+        self.screen = Screen(root, self.mark_busy)
+        self.main = self.screen.main
+        self.loader = Loader(self.fetch_more, next_task, self.more_state, self.mark_busy, self.more_done,
+                             self.more_failed)
+        self.pacer = Pacer(Timers(), lambda: storage.pace(self.ui.prefs), lambda: self.table, self.start_thinker,
+                           self.loader.waiting, lambda then: self.need(then, busy=False, otherwise=then),
+                           self.mark_busy, self.record_decision, self.players_failed)
         root.bind("click", self.on_click)
         root.bind("change", self.on_change)
         root.bind("pointerdown", self.on_pointerdown)
@@ -105,7 +84,7 @@ class App:
         window.bind("hashchange", self.on_hashchange)
         window.bind("storage", self.on_storage)
 
-    # --- start, saves, modes ------------------------------------------------------------------
+    # --- start-up ------------------------------------------------------------------------------
 
     def start(self):
         """Start-up, in tasks of their own (`next_task`): this one reads the preferences and
@@ -117,9 +96,9 @@ class App:
             self.ui.notice = _("Your settings could not be read, so the defaults have been restored.")
         self.need(lambda: _progress().load(self), busy=False)
         self.ui.mode = self.ui.prefs["mode"]
-        if "#table=" in str(window.location.hash or ""):
+        if address.names_a_table():
             self.ui.mode = "online"
-        if lesson_code() is not None or self.ui.mode == "online":
+        if address.lesson_code() is not None or self.ui.mode == "online":
             # A lesson and an online table are drawn by the second bundle: the game is ready
             # once it is in (if it cannot be loaded: the player's own game, with a notice).
             self.need(lambda: _features().start_linked(self), otherwise=self.start_own)
@@ -130,8 +109,8 @@ class App:
         if self.ui.mode == "online":  # the link's table, without the second bundle
             self.ui.mode = self.ui.prefs["mode"] if self.ui.prefs["mode"] != "online" else "cpu"
         self.load_mode(hash_seed(), ask=True, first=self.first_seed())
-        if bad_seed_link():
-            self.ui.notice = bad_seed_notice()
+        if address.bad_seed_link():
+            self.ui.notice = address.bad_seed_notice()
             self.set_hash()
         next_task(self.ready)
 
@@ -141,7 +120,7 @@ class App:
         self.drawing = True
         self.show(self.view)
         self.root.attrs["data-ready"] = "true"
-        self.schedule()
+        self.pacer.schedule()
         next_task(self.warm_up)
 
     def warm_up(self, *args):
@@ -175,78 +154,40 @@ class App:
 
         online.check_server(self.site_root(), lambda available: _features().server_answered(self, available))
 
-    # --- the page's second bundle (generator/bundle.py LATER), loaded once the game is ready ---
+    # --- the page's second bundle (generator/bundle.py), loaded once the game is ready --------
 
     def need(self, then, busy=True, otherwise=None):
-        """Run `then` once the page's second bundle (the dialogs, the end of a hand, the coach,
-        lessons, statistics, the daily deal, online play) is in the page: now if it is, else
-        when it arrives, in the order asked. `busy`: the table waits for it meanwhile
-        (data-busy, a progress cursor), and every command asked meanwhile waits behind it, so
-        no click or key is lost. If it cannot be loaded: `otherwise` (when given) runs instead,
-        and a notice says what is missing."""
-        more = self.ui.more
-        if more == "loaded" and not self.queue:
-            then()
-            return
-        if more == "failed":
-            if otherwise is not None:
-                otherwise()
-            elif busy:
-                self.more_failed()
-            return
-        if not self.queue:
-            next_task(self.load_more)
-        self.queue.append((then, busy, otherwise))
-        self.mark_busy()
+        """Run `then` once the page's second bundle is in (`Loader.need`)."""
+        self.loader.need(then, busy, otherwise)
 
-    def holding(self):
-        """Whether something waits for the second bundle with the table busy."""
-        return any(busy for then, busy, otherwise in self.queue)
-
-    def load_more(self):
-        """Append the second bundle's script to the page (once), as the worker's bundle is."""
-        if "data-more-state" in self.root.attrs:
-            return
+    def fetch_more(self, loaded, failed):
+        """Append the second bundle's script to the page, as the worker's bundle is."""
         url = self.root.attrs["data-more"] if "data-more" in self.root.attrs else ""
-        self.root.attrs["data-more-state"] = "loading"
         if not url:
-            window.setTimeout(self.more_failed, 0)
+            window.setTimeout(failed, 0)
             return
         script = document.createElement("script")
-        script.bind("load", self.more_loaded)
-        script.bind("error", self.more_failed)
+        script.bind("load", loaded)
+        script.bind("error", failed)
         script.src = url
         document.head.appendChild(script)
 
-    def more_loaded(self, *args):
-        self.ui.more = self.root.attrs["data-more-state"] = "loaded"
-        self.run_queue()
+    def more_state(self, state):
+        self.root.attrs["data-more-state"] = state
+        self.ui.more = state if state in (LOADED, FAILED) else "waiting"
+        if state == LOADED:
+            _features()  # its modules declare the effects of the second bundle's commands
 
-    def run_queue(self, *args):
-        """What waited for the second bundle, in order, one a task (what is asked meanwhile
-        waits behind it: `need`)."""
-        if self.queue:
-            then, busy, otherwise = self.queue.pop(0)
-            then()
-            if self.queue:
-                next_task(self.run_queue)
-                return
-        self.mark_busy()
-        # Of what the second bundle works out at start-up, the table draws one thing: the daily
-        # deal's mark in the bar (`progress.use`). Drawn again only when it changed (a full
-        # drawing to compare costs a long task on a slow phone).
+    def more_done(self):
+        """All that waited for the bundle ran. Of what it works out at start-up, the table draws
+        one thing: the daily deal's mark in the bar (`progress.use`); drawn again only when it
+        changed (a full drawing to compare costs a long task on a slow phone)."""
         if self.view is not None and self.drawing and self.ui.daily != self.drawn_daily:
             self.show(self.view)
 
-    def more_failed(self, *args):
-        """The second bundle could not be loaded: what waited for it is dropped (or its
-        `otherwise` runs), a notice says so, and the table plays on with what it has."""
-        first = self.ui.more != "failed"
-        self.ui.more = self.root.attrs["data-more-state"] = "failed"
-        queue, self.queue = self.queue, []
-        for _then, _busy, otherwise in queue:
-            if otherwise is not None:
-                otherwise()
+    def more_failed(self, first):
+        """The second bundle could not be loaded: a notice says so, and the table plays on with
+        what it has."""
         if first:
             window.console.warn("Gin Rummy: the page's second bundle could not be loaded: "
                                 + str(self.root.attrs["data-more"] if "data-more" in self.root.attrs else "none named"))
@@ -254,7 +195,6 @@ class App:
         self.ui.notice = _("Part of the game could not be loaded: the menu, the dialogs and the end-of-hand "
                            "screen are missing, and your discards are made without confirmation. Reload the "
                            "page to get them back.")
-        self.mark_busy()
         if self.table is not None:
             self.show(self.view)
 
@@ -263,6 +203,9 @@ class App:
             from game.web.thinker import Thinker
 
             self.thinker = Thinker(self.root)
+        return self.thinker
+
+    # --- matches, saves, modes ------------------------------------------------------------------
 
     def on_hashchange(self, ev):
         """A shared `#seed=` link opened in a tab that already shows the game: deal that seed;
@@ -373,19 +316,10 @@ class App:
     def forget(self):
         """Clear what was said about another match: its cards may be hidden in this one."""
         self.ui.log = []
-        self.live.text = ""
+        self.screen.forget()
 
     def set_hash(self):
-        if self.ui.lesson is not None:
-            text = "#train=" + self.ui.lesson["code"]
-        elif self.ui.mode == "online":
-            text = "#table=" + self.ui.online["code"] if self.ui.online else " "
-        else:
-            text = "#seed=" + str(self.table.seed)
-        try:
-            window.history.replaceState(javascript.NULL, "", text)
-        except JavascriptError:  # noqa: F821 (a Brython builtin) e.g. history refused in a sandbox
-            pass
+        address.show(self.ui, self.table)
 
     def save(self):
         """Save the match (an online table is kept by the server; a lesson is not kept). False
@@ -419,7 +353,7 @@ class App:
         """Show this mode's save as another tab left it, and say why the table changed. That
         tab plays the computer's moves meanwhile (two tabs playing them would overwrite each
         other's), until the player plays here."""
-        self.following = True
+        self.pacer.follow(True)
         self.ui.dialog = None
         self.load_mode()
         self.ui.notice = _("This match went on in another tab, so this tab now shows it as it stands there.")
@@ -459,15 +393,14 @@ class App:
         UI state giving (name, arg) or None, decided when its turn comes (a key's meaning hangs
         on the dialog the inputs before it open or close). Moving the focus along the hand is
         its own answer: alone, it runs at once."""
-        if self.following:  # the player plays here now: this tab drives the match again
-            self.following = False
-            self.schedule()
+        if self.pacer.following:  # the player plays here now: this tab drives the match again
+            self.pacer.follow(False)
         command = getattr(name, "command", None) if callable(name) else name
         if command in AT_ONCE and not self.inputs:
             self.inputs.append((name, arg))
             self.run_inputs()
             return
-        press(self.main, command, target)
+        self.screen.press(command, target)
         self.inputs.append((name, arg))
         if len(self.inputs) == 1:
             after_frame(self.run_inputs)
@@ -486,8 +419,7 @@ class App:
             if self.inputs:
                 next_task(self.run_inputs)
             else:  # a control lit by an input that drew nothing (ignored, or the focus only)
-                for el in self.main.select(".g-pressed"):
-                    el.classList.remove("g-pressed")
+                self.screen.unpress()
             self.mark_busy()
 
     def command(self, name, arg=None):
@@ -496,11 +428,11 @@ class App:
         that bundle, runs once it is in the page."""
         from game.web import commands
 
-        if name not in commands.ALONE or self.holding():
-            if self.ui.more != "loaded":
-                self.need(lambda: self.command(name, arg))
-                return
-        if name in NEEDS_PLAYERS and not (self.thinker is not None and self.thinker.players_loaded):
+        found = registry.find(name)
+        if (found is None or not found.alone or self.loader.holding()) and self.ui.more != "loaded":
+            self.need(lambda: self.command(name, arg))
+            return
+        if found is not None and found.players and not (self.thinker is not None and self.thinker.players_loaded):
             # The coach runs Hard in the page: load the computer players' bundle first (the
             # worker's, from the browser's cache), then run the command.
             self.start_thinker()
@@ -512,18 +444,16 @@ class App:
         if active is not None and self.main.contains(active) and "data-key" in active.attrs:
             ui.focus = active.attrs["data-key"]  # where a dialog opened now returns the focus
         outcome = commands.run(name, ui, self.view, arg)
-        effects = outcome.effects
-        if commands.SAVE_PREFS in effects:
-            storage.save_prefs(ui.prefs)
-        if commands.SAVE in effects:
-            self.save()
-        if commands.LEVEL in effects:
-            self.table.set_level(1, ui.prefs["level"])
-        if name not in commands.ALONE and _features().effect(self, outcome):
+        drawn = False
+        for wanted in outcome.effects:  # each done by the module that declared it
+            perform = registry.EFFECTS.get(wanted)
+            if perform is not None and perform(self, outcome):
+                drawn = True
+        if drawn:
             return
         if outcome.action is not None:
             self.send(outcome.action)
-        elif commands.FOCUS_ONLY in effects:
+        elif E.FOCUS_ONLY in outcome.effects:
             self.move_focus()
         else:
             self.show(self.view, True)
@@ -608,210 +538,75 @@ class App:
         self.announce(" ".join(m for m in messages if m))
         self.schedule()
 
-    # --- the computer, paced by timers -------------------------------------------------------------
+    # --- the computer (`pacer`) and the busy mark -----------------------------------------------
 
     def schedule(self):
-        """Pace the computer's next move, if it must move (data-busy says so to the tests). Its
-        first move waits for the second bundle: a daily deal is played by Hard, which
-        `progress.use` says (if it cannot be loaded, the computer plays the chosen level)."""
-        if self.timer is not None or self.asking is not None or self.following:
-            self.mark_busy()
-            return
-        if self.computer_waits():
-            # Not `busy`: the table is drawn meanwhile (a shared deal the computer opens showed
-            # the build's first screen until the bundle came) and what the player may do on the
-            # computer's turn is not held back; data-busy says it is pending.
-            self.need(self.schedule, busy=False, otherwise=self.schedule)
-            return
-        if self.table is not None and self.table.computer_to_move() is not None:
-            self.timer = window.setTimeout(self.computer_step, storage.pace(self.ui.prefs))
-        self.mark_busy()
-
-    def mark_busy(self):
-        """data-busy: a computer move is pending, the server has not answered, or the table
-        waits for the page's second bundle (data-waiting: then the cursor says so too)."""
-        holding = self.holding()
-        computer = self.timer is not None or self.asking is not None or self.computer_waits()
-        waiting = self.table is not None and self.table.waiting
-        busy = holding or computer or waiting or bool(self.inputs) or self.to_focus is not None
-        self.root.attrs["data-busy"] = "true" if busy else "false"
-        self.root.attrs["data-waiting"] = "true" if holding else "false"
-
-    def computer_waits(self):
-        """Whether the computer's move waits for the second bundle (`schedule`)."""
-        return self.ui.more == "waiting" and self.table is not None and self.table.computer_to_move() is not None
+        self.pacer.schedule()
 
     def cancel_timer(self):
-        """No computer move pending any more (the worker's answer to a request is ignored)."""
-        if self.timer is not None:
-            window.clearTimeout(self.timer)
-            self.timer = None
-        self.asking = None
+        self.pacer.cancel()
 
-    def computer_step(self, *args):
-        """Ask the worker for the computer's move; the page goes on meanwhile."""
-        self.timer = None
-        self.start_thinker()
-        table = self.table
-        request = table.decision_request()
-        if request is None:  # the mode changed meanwhile: nothing to do
-            self.schedule()
-            return
-        self.asking = request
-        self.thinker.ask(request, lambda action, ms: self.decided(table, request, action, ms))
-
-    def decided(self, table, request, action, ms):
-        if self.asking is not request or table is not self.table:
-            return  # another match, mode or level meanwhile: that request is forgotten
-        if action is None:  # no worker: the page decides (still asking: nothing else is scheduled)
-            self.thinker.load_players(lambda loaded: self.decide_here(table, request, loaded))
-            return
-        self.asking = None
-        if table.play_decision(request, action, ms):
-            self.record_decision()
-        else:
-            self.schedule()
+    def mark_busy(self):
+        """data-busy: a computer move is pending, the server has not answered, an input or a
+        focus waits for its frame, or the table waits for the page's second bundle (data-waiting:
+        then the cursor says so too)."""
+        holding = self.loader.holding()
+        waiting = self.table is not None and self.table.waiting
+        busy = holding or self.pacer.busy() or waiting or bool(self.inputs) or self.screen.to_focus is not None
+        self.root.attrs["data-busy"] = "true" if busy else "false"
+        self.root.attrs["data-waiting"] = "true" if holding else "false"
 
     def players_failed(self):
         self.ui.notice = _("The computer player could not be loaded. Reload the page to play on.")
         self.show(self.view)
-
-    def decide_here(self, table, request, loaded):
-        """The computer's move made in the page (the worker failed), once its players are loaded."""
-        if self.asking is not request or table is not self.table:
-            return
-        self.asking = None
-        if not loaded:
-            self.mark_busy()
-            self.players_failed()
-            return
-        if table.step() is None:
-            self.schedule()
-            return
-        self.record_decision()
 
     def record_decision(self):
         record = getattr(window, "gameRecordDecision", None)
         if record is not None and self.table.decisions:
             record(self.table.decisions[-1])
 
-    # --- drawing ---------------------------------------------------------------------------------
+    # --- drawing (`screen`) -------------------------------------------------------------------------
 
     def refresh(self):
         """Draw the seat on screen from a fresh View (a match just started or restored)."""
         self.show(self.table.view(self.ui.seat(self.table.turn)))
 
     def show(self, view, take=False):
-        """Draw the view; the focus follows into the new markup when it was in the game (or
-        `take`: a command of the player), and is never left on the page's body."""
+        """Draw the view (once the page is ready); a screen of the second bundle waits for it."""
         self.view = view
         if not self.drawing:
             return
-        ui = self.ui
-        if ui.more == "waiting" and (self.holding() or needs_more(view, ui)):
-            # A screen of the second bundle (or one behind a command that waits for it).
+        if self.ui.more == "waiting" and (self.loader.holding() or needs_more(view, self.ui)):
             self.need(lambda: self.show(self.view, take))
             return
-        active = document.activeElement
-        inside = active is not None and self.root.contains(active)
-        # Redrawn for a move of the other side (not a command of the player's): the focus stays
-        # on the control it was on, when it is still there (a player who tabbed to Sort while
-        # the computer played is left on Sort, not sent to a card).
-        kept = active.attrs["data-key"] if inside and not take and "data-key" in active.attrs else None
-        take = take or inside
-        if view is not None:
-            ui.sync_order(view)
-        root = self.root
-        for key, value in attributes(view, ui).items():
-            root.attrs[key] = value
-        root.attrs["data-seed"] = str(self.table.seed) if self.table is not None and self.table.seed is not None else ""
-        if ui.prefs["four"]:
-            root.classList.add("four-colour")
-        else:
-            root.classList.remove("four-colour")
-        self.drawn_daily = ui.daily
-        if self.first_key is not None and window.gameMarkupHash(drawing_key(view, ui)) == self.first_key:
-            root.attrs["data-first-screen"] = "kept"  # drawn by the build from the same inputs
-        else:
-            html = render(view, ui)
-            if self.first_hash is None or window.gameMarkupHash(html) != self.first_hash:
-                # Only what changed is touched (the start script's patch): the browser lays out
-                # only that, and the focused card or an open dialog's scroll stays as it was.
-                window.gamePatch(self.main, html)
-        self.first_hash = self.first_key = None  # the first drawing only
-        if take:
-            # The focused element gone with the drawing (a dialog closed, a card played): the
-            # focus is given back at once, never left on the page's body for a frame (a screen
-            # reader would announce the page). Else it moves with the next frame.
-            lost = inside and not self.root.contains(document.activeElement)
-            self.take_focus(kept, at_once=lost)
-        record = getattr(window, "gameRecordDraw", None)  # the latency benchmark's (bench/latency.py)
-        if record is not None:
-            record()
+        self.drawn_daily = self.ui.daily
+        self.screen.draw(view, self.ui, self.table.seed if self.table is not None else None, take)
 
-    def take_focus(self, kept=None, at_once=False):
-        """Focus `kept` (the control the focus was on, still there), else ui.focus (a dialog:
-        its own), else the screen's sensible control."""
-        key = self.ui.focus
-        if self.ui.dialog:
-            key = self.ui.dialog.get("focus", key)
-            kept = None
-        elif self.ui.handover:
-            key = "reveal"  # two players: the next one's first press reveals their hand
-            kept = None
-        keys = [k for k in (kept, key) if k]
-        choices = ['[data-key="' + k + '"]' for k in keys] + fallback_focus(self.view, self.ui)
-        for selector in choices:
-            for el in self.main.select(selector):
-                if "disabled" not in el.attrs:
-                    if at_once:
-                        self.to_focus = None
-                        focus(el)
-                    else:
-                        self.focus_in_frame(el)
-                    return
-
-    def focus_in_frame(self, el):
-        """Focus `el` in the next frame, before it is painted: the browser then lays the page
-        out once for the frame, not also now for the focus (which forces it at once)."""
-        if el is document.activeElement:
-            self.to_focus = None
-            return
-        if self.to_focus is None:
-            in_frame(self.focus_now)
-        self.to_focus = el
-        self.mark_busy()
-
-    def focus_now(self, *args):
-        el, self.to_focus = self.to_focus, None
-        if el is not None and el.isConnected:
-            focus(el)
-        self.mark_busy()
+    def take_focus(self):
+        self.screen.take_focus(self.view, self.ui)
 
     def move_focus(self):
-        """Only the focus moved (arrows in the hand, a radio button): no new drawing."""
-        key = self.ui.focus
-        if card_of_key(key) is not None:
-            for el in self.main.select(".g-hand .g-card"):
-                el.attrs["tabindex"] = "-1"
-        found = self.main.select('[data-key="' + key + '"]') if key else []
-        if found:
-            found[0].attrs["tabindex"] = "0"
-            focus(found[0])
+        self.screen.move_focus(self.ui)
 
     def announce(self, message):
-        if not message:
-            return
-        self.ui.say(message)
-        self.live.text = message
-        log = document.select(".g-log")
-        if log:
-            log[0].html = log_items(self.ui.log)
+        self.screen.announce(self.ui, message)
 
 
-def bad_seed_notice():
-    # Translators: the link's "#seed=..." (the number its deals come from) is not a valid number.
-    return _("This link does not name a valid match, so your own match is shown.")
+# --- the effects of the table's own commands (the second bundle's: game.web.features, progress) ---
+
+@registry.effect(E.SAVE_PREFS)
+def save_prefs(app, outcome):
+    storage.save_prefs(app.ui.prefs)
+
+
+@registry.effect(E.SAVE)
+def save(app, outcome):
+    app.save()  # the card order changed: it is kept with the match
+
+
+@registry.effect(E.LEVEL)
+def level(app, outcome):
+    app.table.set_level(1, app.ui.prefs["level"])
 
 
 def motion(view):
@@ -831,73 +626,6 @@ def motion(view):
 AT_ONCE = ("focus_card", "escape")
 
 
-def press(main, name, target):
-    """The screen's answer to an input in the frame of the event, before the command runs: the
-    card tapped or selected lifts (or drops), the button, the stock or the pile pressed lights.
-    The command's drawing then puts the table right (`App.show`)."""
-    if name == "card" and target is not None:
-        chosen = target.getAttribute("aria-pressed") != "true"
-        for el in main.select(".g-hand .g-selected"):
-            el.classList.remove("g-selected")
-            el.attrs["aria-pressed"] = "false"
-        if chosen:
-            target.classList.add("g-selected")
-            target.attrs["aria-pressed"] = "true"
-        return
-    if name is None:
-        return
-    if target is None:
-        found = main.select('[data-act="' + name + '"]')
-        target = found[0] if found else None
-    if target is not None and target.tagName not in ("SELECT", "INPUT", "OPTION"):
-        target.classList.add("g-pressed")
-
-
-def in_frame(then):
-    """Run `then` at the next frame, before it is painted; in a tab the browser does not paint
-    (in the background), after a tenth of a second."""
-    done = []
-
-    def once(*args):
-        if not done:
-            done.append(True)
-            then()
-
-    window.requestAnimationFrame(once)
-    window.setTimeout(once, 100)
-
-
 def after_frame(then):
     """Run `then` in a task of its own once the next frame is painted."""
     in_frame(lambda: next_task(then))
-
-
-def focus(el):
-    """Focus without scrolling the page (the table is already in view). Not the element that has
-    the focus already (focusing makes the browser lay out the page at once)."""
-    if el is not document.activeElement:
-        el.focus({"preventScroll": True})
-
-
-def lesson_code():
-    """The training hand the address names (`#train=...`), else None. (Read here, not in
-    game.web.lesson: a page without one never loads the lessons.)"""
-    text = str(window.location.hash or "")
-    if text.startswith("#train="):
-        return text[7:][:80]
-    return None
-
-
-def bad_seed_link():
-    """Whether the address names a deal that cannot be one (`#seed=-1`, `#seed=<script>`, 16
-    digits and more): the page then deals its own and says why the link's is not shown."""
-    return str(window.location.hash or "").startswith("#seed=") and hash_seed() is None
-
-
-def hash_seed():
-    text = str(window.location.hash or "")
-    if text.startswith("#seed="):
-        digits = text[6:]
-        if digits.isdigit() and len(digits) <= 15:
-            return int(digits)
-    return None

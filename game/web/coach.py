@@ -1,7 +1,7 @@
 """The coach in the page: the "What would you play?" hint, the review of a hand, and a reviewed
 position shown again on the table.
 
-Commands (registered in `game.web.commands.COMMANDS`) and the markup they need, drawn from the
+Commands (declared in `game.web.registry`) and the markup they need, drawn from the
 View on screen and the UI state (`Ui.coach`): `hint` (the position it was asked in, Hard's move
 and its sentence), `used` ({hand number: [hints of seat 0, of seat 1]}, kept with the match and
 shown on the score sheet), `review` (the decisions of the hand that Hard would have made
@@ -16,12 +16,11 @@ the computer (two players on one device would see each other's play), once the h
 
 from game.web import coachtext as W
 from game.web import text as T
+from game.web.effects import RECORD_HINT, REVIEW
 from game.web.hints import hard_label, hints_allowed, position_key, shown_hint
 from game.web.i18n import _, fmt, pgettext
 from game.web.markup import card_html, esc
-
-REVIEW = "review"  # effect: the adapter fills ui.coach["review"] from the table's decisions
-RECORD_HINT = "record_hint"  # effect: keep ui.coach["used"] with the match
+from game.web.registry import declare
 
 
 def review_allowed(ui, view):
@@ -119,9 +118,15 @@ def close_review(ui, view, arg):
     return None
 
 
-COMMANDS = {"hint": hint, "hints": hints, "review": review, "review_step": show_step,
-            "review_prev": step_by(-1), "review_next": step_by(1), "review_close": close_review,
-            "review_list": review}
+# Hint and review run Hard in the page: the computer players' bundle is loaded first.
+declare("hint", hint, players=True)
+declare("hints", hints)
+declare("review", review, players=True)
+declare("review_list", review, players=True)
+declare("review_step", show_step)
+declare("review_prev", step_by(-1))
+declare("review_next", step_by(1))
+declare("review_close", close_review)
 
 
 def fill_review(ui, view, decisions):

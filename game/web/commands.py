@@ -1,10 +1,14 @@
-"""What the player's buttons, keys and choices do: one small handler per command, in a table.
+"""What the player's buttons, keys and choices do: one small handler per command, each declared
+beside it (`game.web.registry`: its name and where it works).
 
 A handler takes the UI state, the View on screen and the command's argument (a card index, a
 chosen value), changes the UI state, and returns an `Outcome`: the Action to send to the table
 (always one the View lists), a sentence to announce, and effects for the page's adapter (start
 a match, save the preferences, ...). Pure Python, tested in CPython. Selecting a card plays
 nothing; Discard, Knock, Gin and Big gin open a confirmation first.
+
+The commands here are the table's own and those of its menu and dialogs; the features of the
+page's second bundle declare theirs in `game.web.morecommands` and `game.web.coach`.
 """
 
 from game.actions import (
@@ -22,7 +26,19 @@ from game.actions import (
 from game.cards import DECK
 from game.rules import PRESETS
 from game.web import text as T
+from game.web.effects import (
+    CLEAR_DATA,
+    FOCUS_ONLY,
+    LEVEL,
+    NEW_MATCH,
+    OPEN_SEED,
+    REPLAY,
+    SAVE,
+    SAVE_PREFS,
+    SWITCH_MODE,
+)
 from game.web.i18n import _, fmt, ngettext
+from game.web.registry import command, declare, find
 from game.web.state import LEVELS, LOCAL_MODES, MODES, PACES, SORTS, legal
 
 # Where the focus goes when each dialog opens.
@@ -33,24 +49,6 @@ FIRST_FOCUS = {"discard": "confirm_discard", "knock": "confirm_knock", "gin": "c
 
 # The single-key shortcuts are in game.web.keys (one letter per command, from the catalogue).
 
-# Effects the adapter carries out after a command (besides drawing the screen again).
-NEW_MATCH = "new_match"  # a new match with prefs["rules"] in ui.mode (replay: the same seed)
-REPLAY = "replay"
-SWITCH_MODE = "switch_mode"  # ui.mode changed: restore that mode's saved match
-SAVE_PREFS = "save_prefs"
-SAVE = "save"  # the card order changed: save it with the match
-LEVEL = "level"  # the computer's level changed
-CLEAR_DATA = "clear_data"  # forget every save and preference, then start afresh
-OPEN_SEED = "open_seed"  # deal the seed of a shared link (ui.dialog said which) over the match
-FOCUS_ONLY = "focus_only"  # nothing to draw again: only move the focus to ui.focus
-# Online tables (the adapter talks to the server).
-OPEN_TABLE = "open_table"  # with ui.lobby["rules"]
-JOIN_TABLE = "join_table"  # with ui.lobby["code"]
-OFFER = "offer"  # a new game: Outcome.say carries nothing; ui.online["answer"] says accept or not
-LEAVE = "leave"  # back to the lobby; the seat key is kept (`GIVE_UP` forgets it)
-GIVE_UP = "give_up"  # leave the table for good: the server frees the seat, the key is forgotten
-COPY = "copy"  # copy the invitation link
-COPY_SEAT = "copy_seat"  # copy a link holding this seat's key (to play it on another device)
 
 
 class Outcome:
@@ -66,14 +64,15 @@ NOTHING = Outcome()
 
 
 def run(name, ui, view, arg=None):
-    """Carry out the command `name` (a key of COMMANDS); unknown names do nothing, and so does
-    any move while a two-player screen hides the hands."""
-    handler = COMMANDS.get(name) or later_command(name)
-    if handler is None or (ui.handover and name not in WHILE_HIDDEN):
+    """Carry out the command `name` (declared in `game.web.registry`); unknown names do
+    nothing, and so does anything but what works there beside two hidden hands or on the
+    online lobby."""
+    found = find(name) or later_command(name)
+    if found is None or (ui.handover and not found.while_hidden):
         return NOTHING
-    if view is None and name not in IN_THE_LOBBY:
+    if view is None and not found.in_lobby:
         return NOTHING
-    return handler(ui, view, arg) or NOTHING
+    return found.handler(ui, view, arg) or NOTHING
 
 
 def try_move(action):
@@ -88,6 +87,7 @@ def selected_card(ui):
 
 # --- the hand --------------------------------------------------------------------------------------
 
+@command("card", alone=True)
 def toggle(ui, view, index):
     """Select or unselect a card of the hand (and say the deadwood left after discarding it)."""
     if ui.handover or ui.dialog:
@@ -104,6 +104,7 @@ def toggle(ui, view, index):
     return Outcome(say=message)
 
 
+@command("move_card", alone=True)
 def move_card(ui, view, arg):
     """Move a card one place in the order shown: arg is (card index, -1 left or +1 right)."""
     index, step = arg
@@ -122,6 +123,7 @@ def move_card(ui, view, arg):
                    effects=(SAVE_PREFS, SAVE))
 
 
+@command("place_card", alone=True)
 def place_card(ui, view, arg):
     """A card dragged onto another card of the hand takes its place: arg is (card, target)."""
     index, target = arg
@@ -138,6 +140,7 @@ def place_card(ui, view, arg):
                    effects=(SAVE_PREFS, SAVE))
 
 
+@command("drop_on_pile", alone=True)
 def drop_on_pile(ui, view, index):
     """A card dragged onto the discard pile: discard it (after the confirmation, unless skipped)."""
     if ui.dialog or ui.handover:
@@ -147,6 +150,7 @@ def drop_on_pile(ui, view, index):
     return discard(ui, view, None)
 
 
+@command("focus_card", alone=True)
 def focus_card(ui, view, arg):
     """Move the focus to the next card of the hand shown (the arrows): arg is (index, step)."""
     index, step = arg
@@ -178,6 +182,7 @@ def cancel_selection(ui, view, arg):
     return Outcome(say=_("Selection canceled."))
 
 
+@command("sort", alone=True)
 def sort(ui, view, arg):
     current = ui.prefs["sort"]
     ui.prefs["sort"] = SORTS[(SORTS.index(current) + 1) % len(SORTS)] if current in SORTS else "rank"
@@ -215,6 +220,7 @@ def not_yet(view):
     return T.refusal(reason, {})
 
 
+@command("discard", alone=True)
 def discard(ui, view, arg):
     card = selected_card(ui)
     if card is None:
@@ -229,6 +235,7 @@ def discard(ui, view, arg):
     return try_move(Action(DISCARD, card))
 
 
+@command("quick_discard", alone=True)
 def quick_discard(ui, view, index):
     """The second tap or click of a double one on a card: discard it at once, when the player
     chose to discard without confirmation and may discard it; else it is a second tap (it
@@ -242,6 +249,7 @@ def quick_discard(ui, view, index):
     return Outcome(action=action)
 
 
+@command("confirm_discard", alone=True)
 def confirm_discard(ui, view, arg):
     if not ui.dialog or ui.dialog.get("card") is None:
         return None
@@ -293,12 +301,14 @@ def no_ending(view, kind):
                         view.knock_limit), limit=view.knock_limit)
 
 
+@command("big_gin")
 def big_gin(ui, view, arg):
     if legal(ui, view, BIG_GIN):
         open_dialog(ui, BIG_GIN, view, card=None)
     return None
 
 
+@command("best")
 def best(ui, view, arg):
     from game.web.dialogs import prefill
 
@@ -308,6 +318,7 @@ def best(ui, view, arg):
     return None
 
 
+@command("confirm_knock")
 def confirm_knock(ui, view, arg):
     d = ui.dialog
     if not d or d["kind"] not in (KNOCK, GIN, BIG_GIN):
@@ -322,6 +333,7 @@ def confirm_knock(ui, view, arg):
     return Outcome(action=Action(d["kind"], card, melds))
 
 
+@command("next_hand", alone=True)
 def next_hand(ui, view, arg):
     action = legal(ui, view, NEXT_HAND)
     if action is None:
@@ -360,12 +372,14 @@ def closing(effect):
     return handler
 
 
+@command("cancel", alone=True, while_hidden=True, in_lobby=True)
 def cancel(ui, view, arg):
     if ui.dialog:
         ui.focus = ui.dialog.get("return", ui.focus)
     ui.dialog = None
 
 
+@command("escape", alone=True, while_hidden=True, in_lobby=True)
 def escape(ui, view, arg):
     """Escape closes a dialog, or else drops the selection."""
     if ui.dialog:
@@ -373,6 +387,7 @@ def escape(ui, view, arg):
     return cancel_selection(ui, view, arg)
 
 
+@command("start", while_hidden=True)
 def start(ui, view, arg):
     if not ui.dialog:
         return None
@@ -384,6 +399,7 @@ def start(ui, view, arg):
     return Outcome(effects=(SAVE_PREFS, NEW_MATCH))
 
 
+@command("confirm_seed", while_hidden=True)
 def confirm_seed(ui, view, arg):
     if not ui.dialog or ui.dialog["kind"] != "seed":
         return None
@@ -392,17 +408,20 @@ def confirm_seed(ui, view, arg):
     return Outcome(effects=(OPEN_SEED,))
 
 
+@command("offer_seed", while_hidden=True)
 def offer_seed(ui, view, seed):
     """A shared link's seed over a match in progress: ask before replacing it."""
     ui.dialog = None
     open_dialog(ui, "seed", seed=seed)
 
 
+@command("reveal", alone=True, while_hidden=True)
 def reveal(ui, view, arg):
     ui.handover = False
     ui.focus = None
 
 
+@command("dismiss", alone=True, while_hidden=True, in_lobby=True)
 def dismiss(ui, view, arg):
     ui.notice = None
     ui.focus = None
@@ -419,6 +438,7 @@ def pick(field, choices):
     return handler
 
 
+@command("group")
 def group(ui, view, arg):
     """A card's group in the knock dialog: arg is (card index, group number)."""
     if ui.dialog and "groups" in ui.dialog:
@@ -427,6 +447,7 @@ def group(ui, view, arg):
         ui.dialog["focus"] = "g" + str(index)
 
 
+@command("level", in_lobby=True)
 def level(ui, view, value):
     if value not in LEVELS:
         return None
@@ -436,6 +457,7 @@ def level(ui, view, value):
     return Outcome(say=fmt(_("Computer level: {level}."), level=T.level_name(value)), effects=(SAVE_PREFS, LEVEL))
 
 
+@command("pace", while_hidden=True)
 def pace(ui, view, value):
     if value not in PACES:
         return None
@@ -444,12 +466,14 @@ def pace(ui, view, value):
     return Outcome(effects=(SAVE_PREFS,))
 
 
+@command("quick", while_hidden=True, in_lobby=True)
 def quick(ui, view, checked):
     ui.prefs["quick"] = bool(checked)
     ui.focus = "quick"
     return Outcome(effects=(SAVE_PREFS,))
 
 
+@command("pick_sort", while_hidden=True)
 def pick_sort(ui, view, value):
     if value not in SORTS and value != "custom":
         return None
@@ -458,12 +482,14 @@ def pick_sort(ui, view, value):
     return Outcome(effects=(SAVE_PREFS,))
 
 
+@command("four", while_hidden=True, in_lobby=True)
 def four(ui, view, checked):
     ui.prefs["four"] = bool(checked)
     ui.focus = "four"
     return Outcome(effects=(SAVE_PREFS,))
 
 
+@command("mode", while_hidden=True, in_lobby=True)
 def mode(ui, view, value):
     if value not in MODES or value == ui.mode:
         return None
@@ -473,75 +499,37 @@ def mode(ui, view, value):
     return Outcome(effects=(SAVE_PREFS, SWITCH_MODE))
 
 
-COMMANDS = {
-    "card": toggle, "quick_discard": quick_discard, "place_card": place_card, "drop_on_pile": drop_on_pile,
-    "move_card": move_card, "focus_card": focus_card,
-    "move_left": move_selected(-1), "move_right": move_selected(1),
-    "draw_stock": plain_move(DRAW_STOCK), "pile": plain_move(TAKE_UPCARD, DRAW_DISCARD),
-    "take_upcard": plain_move(TAKE_UPCARD), "draw_discard": plain_move(DRAW_DISCARD),
-    "pass": plain_move(PASS),
-    "discard": discard, "confirm_discard": confirm_discard,
-    "knock": end_hand(KNOCK), "gin": end_hand(GIN), "big_gin": big_gin,
-    "best": best, "confirm_knock": confirm_knock, "next_hand": next_hand,
-    "sort": sort, "show_pile": opener("pile"), "sheet": opener("sheet"), "help": opener("help"),
-    "new": opener("new"), "start": start, "replay": opener("replay"), "confirm_replay": closing(REPLAY),
-    "reveal": reveal, "dismiss": dismiss, "cancel": cancel, "escape": escape,
-    "menu": opener("menu"), "clear": opener("clear"), "confirm_clear": closing(CLEAR_DATA),
-    "offer_seed": offer_seed, "confirm_seed": confirm_seed,
-    # Choices (selects, checkboxes, radio buttons): the argument is the new value.
-    "level": level, "four": four, "mode": mode, "group": group, "pace": pace, "quick": quick,
-    "pick_sort": pick_sort,
-    "pick_rules": pick("rules", PRESETS), "pick_mode": pick("mode", LOCAL_MODES),
-}
-
-# What still works while a two-player screen hides both hands.
-WHILE_HIDDEN = ("reveal", "help", "sheet", "cancel", "escape", "new", "start", "replay", "confirm_replay",
-                "dismiss", "four", "mode", "pick_rules", "pick_mode", "menu", "clear", "confirm_clear",
-                "offer_seed", "confirm_seed", "pace", "quick", "pick_sort")
+# The commands made by the factories above.
+declare("move_left", move_selected(-1), alone=True)
+declare("move_right", move_selected(1), alone=True)
+declare("draw_stock", plain_move(DRAW_STOCK), alone=True)
+declare("pile", plain_move(TAKE_UPCARD, DRAW_DISCARD), alone=True)
+declare("take_upcard", plain_move(TAKE_UPCARD), alone=True)
+declare("draw_discard", plain_move(DRAW_DISCARD), alone=True)
+declare("pass", plain_move(PASS), alone=True)
+declare("knock", end_hand(KNOCK))
+declare("gin", end_hand(GIN))
+# Dialogs: each opened from the bar, the menu or a key, drawn by the second bundle.
+declare("show_pile", opener("pile"))
+declare("sheet", opener("sheet"), while_hidden=True)
+declare("help", opener("help"), while_hidden=True, in_lobby=True)
+declare("new", opener("new"), while_hidden=True)
+declare("replay", opener("replay"), while_hidden=True)
+declare("confirm_replay", closing(REPLAY), while_hidden=True)
+declare("menu", opener("menu"), while_hidden=True, in_lobby=True)
+declare("clear", opener("clear"), while_hidden=True, in_lobby=True)
+declare("confirm_clear", closing(CLEAR_DATA), while_hidden=True, in_lobby=True)
+# The new game dialog's radio buttons: the argument is the value chosen.
+declare("pick_rules", pick("rules", PRESETS), while_hidden=True)
+declare("pick_mode", pick("mode", LOCAL_MODES), while_hidden=True)
 
 
-# --- the commands of the second bundle's features (their handlers: game.web.morecommands) ---------
-
-# What works on the screen that opens or joins an online table (there is no View yet).
-IN_THE_LOBBY = ("lobby_rules", "lobby_code", "online_open", "online_join", "back_to_table", "mode", "four",
-                "quick", "level", "dismiss", "cancel", "escape", "menu", "help", "clear", "confirm_clear")
-
-# Statistics and the daily deal (game.web.stats, game.web.daily).
-SAVE_STATS = "save_stats"  # ui.stats changed: store it
-EXPORT_STATS = "export_stats"  # offer ui.stats as a JSON file
-READ_STATS_FILE = "read_stats_file"  # read the file chosen (ui.dialog["file"]), then "stats_file"
-OPEN_DAILY = "open_daily"  # read today's date, then open the daily deal's dialog
-PLAY_DAILY = "play_daily"  # deal today's daily match
-COPY_DAILY = "copy_daily"  # copy the result line of the daily match
-
-
-# The statistics and the daily deal are offered on every screen: beside two hidden hands, and
-# on the online lobby (the daily deal is played against the computer).
-STATS_AND_DAILY = ("stats", "reset_stats", "keep_stats", "confirm_reset_stats", "export_stats", "import_stats",
-                   "stats_file", "daily", "play_daily", "copy_daily")
-WHILE_HIDDEN += STATS_AND_DAILY
-IN_THE_LOBBY += STATS_AND_DAILY
-
-# Training hands (game.web.lesson).
-RESTART_LESSON = "restart_lesson"  # deal the lesson on screen again from its first step
-LEAVE_LESSON = "leave_lesson"  # back to the player's own match (restored as it was saved)
-GUIDED_HAND = "guided_hand"  # open the first guided hand (the menu's button)
 
 
 def later_command(name):
     """A command of the features of the page's second bundle (online tables, statistics, the
-    daily deal, training hands: game.web.morecommands; the coach: game.web.coach), so looked
-    up only for a name this table does not hold."""
-    from game.web.coach import COMMANDS as COACH_COMMANDS
-    from game.web.morecommands import COMMANDS as MORE_COMMANDS
+    daily deal, training hands: game.web.morecommands; the coach: game.web.coach): their
+    modules declare them when imported, so they are imported for a name not declared yet."""
+    from game.web import coach, morecommands  # noqa: F401 (declaring their commands)
 
-    return MORE_COMMANDS.get(name) or COACH_COMMANDS.get(name)
-
-
-# The commands the page's first bundle carries out alone (generator/bundle.py LATER): the
-# table's own moves and the hand. Any other command waits until the second bundle is in the
-# page (`game.web.app.App.need`), as does drawing a screen of its modules (a dialog, the end
-# of a hand: `render.needs_more`).
-ALONE = ("card", "quick_discard", "place_card", "drop_on_pile", "move_card", "focus_card", "move_left",
-         "move_right", "draw_stock", "pile", "take_upcard", "draw_discard", "pass", "discard",
-         "confirm_discard", "next_hand", "sort", "reveal", "dismiss", "cancel", "escape")
+    return find(name)

@@ -11,11 +11,13 @@ from browser import window
 
 from game.errors import CorruptSave
 from game.rules import Rules
+from game.web import effects as E
 from game.web import moretext as MT
 from game.web import progress, storage
 from game.web import text as T
-from game.web.app import bad_seed_link, bad_seed_notice, hash_seed, lesson_code, next_task, now
+from game.web.address import bad_seed_link, bad_seed_notice, hash_seed, lesson_code, next_task, now
 from game.web.i18n import _, fmt, ngettext
+from game.web.registry import effect
 from game.web.state import default_prefs, in_progress
 from game.web.tables import TrainingTable
 
@@ -92,29 +94,29 @@ def open_lesson(app, code):
     return True
 
 
-def lesson_effect(app, effects):
-    """Open the guided hand, start the lesson again or leave it for the player's own game;
-    True if it was one of these."""
-    from game.web import commands
+@effect(E.GUIDED_HAND)
+def guided_hand(app, outcome):
+    open_lesson(app, "guided")
+    app.take_focus()
+    return True
 
-    ui = app.ui
-    if commands.GUIDED_HAND in effects:
-        open_lesson(app, "guided")
+
+@effect(E.RESTART_LESSON)
+def restart_lesson(app, outcome):
+    if app.ui.lesson is not None:
+        open_lesson(app, app.ui.lesson["code"])
         app.take_focus()
-        return True
-    if commands.RESTART_LESSON in effects or (commands.REPLAY in effects and ui.lesson is not None):
-        if ui.lesson is not None:
-            open_lesson(app, ui.lesson["code"])
-            app.take_focus()
-        return True
-    if commands.LEAVE_LESSON in effects:
-        ui.mode = ui.prefs["mode"]
-        app.cancel_timer()
-        app.load_mode()
-        app.schedule()
-        app.take_focus()
-        return True
-    return False
+    return True
+
+
+@effect(E.LEAVE_LESSON)
+def leave_lesson(app, outcome):
+    app.ui.mode = app.ui.prefs["mode"]
+    app.cancel_timer()
+    app.load_mode()
+    app.schedule()
+    app.take_focus()
+    return True
 
 
 def load_hints(app):
@@ -139,15 +141,16 @@ def save_hints(app):
         storage.store_set(HINTS_KEY + app.ui.mode, coach.used_data(app.ui, app.table.seed))
 
 
-def coach_effect(app, effects):
-    """Keep the hints used; work out the hand's review after the dialog saying so is drawn
-    (replaying the hand and judging each decision takes a moment in the page)."""
-    from game.web import coach
+@effect(E.RECORD_HINT)
+def record_hint(app, outcome):
+    save_hints(app)
 
-    if coach.RECORD_HINT in effects:
-        save_hints(app)
-    if coach.REVIEW in effects:
-        window.setTimeout(lambda *args: fill_review(app), 0)
+
+@effect(E.REVIEW)
+def review(app, outcome):
+    """Work out the hand's review after the dialog saying so is drawn (replaying the hand and
+    judging each decision takes a moment in the page)."""
+    window.setTimeout(lambda *args: fill_review(app), 0)
 
 
 def fill_review(app):
@@ -275,78 +278,117 @@ def refused(app, reason, details):
     app.announce(T.refusal(reason, details))
 
 
-def effect(app, outcome):
-    """Carry out the effects of the commands that are not the table's own (they run with
-    the second bundle in the page); True when the command is done."""
-    from game.web import commands
-
-    ui = app.ui
-    effects = outcome.effects
-    if progress.effect(app, outcome):  # statistics and the daily deal
-        return True
-    if commands.NEW_MATCH in effects:
-        app.new_match(None, Rules.preset(ui.prefs["rules"]))
-        return True
-    if lesson_effect(app, effects):
-        return True
-    if commands.REPLAY in effects:
-        app.new_match(app.table.seed, app.table.rules)
-        return True
-    if commands.SWITCH_MODE in effects:
-        app.cancel_timer()
-        app.load_mode()
-        app.schedule()
-        app.take_focus()
-        return True
-    if commands.CLEAR_DATA in effects:
-        app.leave_online()  # its seat key goes with the rest
-        storage.clear_all()
-        progress.load(app)
-        ui.prefs = default_prefs()
-        ui.mode = ui.prefs["mode"]
-        app.new_match(None, Rules.preset(ui.prefs["rules"]), announce=False)
-        app.take_focus()
-        app.announce(_("Saved data cleared. A new game has started."))
-        return True
-    if commands.OPEN_SEED in effects:
-        app.cancel_timer()
-        app.load_mode(hash_seed())
-        app.schedule()
-        app.take_focus()
-        return True
-    if online_effect(app, effects):
-        app.announce(outcome.say)
-        return True
-    coach_effect(app, effects)
-    return False
-
-
-def online_effect(app, effects):
-    """Carry out an online table's effect (open, join, offer, leave, copy); True if one was."""
-    from game.web import commands, online
-
-    ui = app.ui
-    if commands.OPEN_TABLE in effects:
-        online.open_table(ui.lobby["rules"], app.lang(), lambda *answer: joined(app, *answer))
-    elif commands.JOIN_TABLE in effects:
-        code = online.normal_code(ui.lobby["code"])
-        if code:
-            go_online(app, code)
-        else:
-            app.announce(MT.online_problem("no_such_table"))
-    elif commands.OFFER in effects and app.table is not None:
-        app.table.offer_new_game(ui.online["answer"])
-    elif commands.LEAVE in effects:  # for now: the key is kept, the link brings the player back
-        app.leave_online()
-        go_online(app, None)
-    elif commands.GIVE_UP in effects and app.table is not None:
-        app.table.give_up_seat()  # the server closes the seat's sockets: online_final follows
-    elif commands.COPY in effects and ui.online is not None:
-        window.navigator.clipboard.writeText(ui.online["invite"])
-        app.move_focus()
-    elif commands.COPY_SEAT in effects and ui.online is not None:
-        window.navigator.clipboard.writeText(ui.online["seat_link"])
-        app.move_focus()
-    else:
-        return False
+@effect(E.NEW_MATCH)
+def new_match(app, outcome):
+    app.new_match(None, Rules.preset(app.ui.prefs["rules"]))
     return True
+
+
+@effect(E.REPLAY)
+def replay(app, outcome):
+    """The same deals again (in a lesson: the lesson from its first step)."""
+    if app.ui.lesson is not None:
+        return restart_lesson(app, outcome)
+    app.new_match(app.table.seed, app.table.rules)
+    return True
+
+
+@effect(E.SWITCH_MODE)
+def switch_mode(app, outcome):
+    app.cancel_timer()
+    app.load_mode()
+    app.schedule()
+    app.take_focus()
+    return True
+
+
+@effect(E.CLEAR_DATA)
+def clear_data(app, outcome):
+    ui = app.ui
+    app.leave_online()  # its seat key goes with the rest
+    storage.clear_all()
+    progress.load(app)
+    ui.prefs = default_prefs()
+    ui.mode = ui.prefs["mode"]
+    app.new_match(None, Rules.preset(ui.prefs["rules"]), announce=False)
+    app.take_focus()
+    app.announce(_("Saved data cleared. A new game has started."))
+    return True
+
+
+@effect(E.OPEN_SEED)
+def open_seed(app, outcome):
+    app.cancel_timer()
+    app.load_mode(hash_seed())
+    app.schedule()
+    app.take_focus()
+    return True
+
+
+# Online tables: each effect says what the command said (a link copied, a seat left).
+
+def online(name):
+    """Declare an online table's effect: it is carried out, then the command's words said."""
+    def declaring(carry_out):
+        def perform(app, outcome):
+            if carry_out(app) is False:
+                return False
+            app.announce(outcome.say)
+            return True
+        return effect(name)(perform)
+    return declaring
+
+
+@online(E.OPEN_TABLE)
+def open_table(app):
+    from game.web import online as net
+
+    net.open_table(app.ui.lobby["rules"], app.lang(), lambda *answer: joined(app, *answer))
+
+
+@online(E.JOIN_TABLE)
+def join_table(app):
+    from game.web import online as net
+
+    code = net.normal_code(app.ui.lobby["code"])
+    if code:
+        go_online(app, code)
+    else:
+        app.announce(MT.online_problem("no_such_table"))
+
+
+@online(E.OFFER)
+def offer(app):
+    if app.table is None:
+        return False
+    app.table.offer_new_game(app.ui.online["answer"])
+
+
+@online(E.LEAVE)
+def leave(app):
+    """For now: the key is kept, the link brings the player back."""
+    app.leave_online()
+    go_online(app, None)
+
+
+@online(E.GIVE_UP)
+def give_up(app):
+    if app.table is None:
+        return False
+    app.table.give_up_seat()  # the server closes the seat's sockets: online_final follows
+
+
+@online(E.COPY)
+def copy_invite(app):
+    if app.ui.online is None:
+        return False
+    window.navigator.clipboard.writeText(app.ui.online["invite"])
+    app.move_focus()
+
+
+@online(E.COPY_SEAT)
+def copy_seat(app):
+    if app.ui.online is None:
+        return False
+    window.navigator.clipboard.writeText(app.ui.online["seat_link"])
+    app.move_focus()

@@ -1,11 +1,13 @@
 """The commands of the features in the page's second bundle (generator/bundle.py LATER):
 playing a friend online, the statistics and the daily deal, training hands. Handlers as in
-`game.web.commands` (which looks them up here for a name it does not hold): they take the UI
-state, the View and the argument, and return an `Outcome` with effects for the adapter.
+`game.web.commands`, each declared beside it (`game.web.registry`; `game.web.commands` imports
+this module for a name not declared yet): they take the UI state, the View and the argument,
+and return an `Outcome` with effects for the adapter.
 """
 
 from game.rules import PRESETS
-from game.web.commands import (
+from game.web.commands import Outcome, closing, open_dialog
+from game.web.effects import (
     COPY,
     COPY_DAILY,
     COPY_SEAT,
@@ -23,13 +25,9 @@ from game.web.commands import (
     READ_STATS_FILE,
     RESTART_LESSON,
     SAVE_STATS,
-    Outcome,
-    closing,
-    open_dialog,
 )
 from game.web.i18n import _
-
-COMMANDS = {}
+from game.web.registry import declare
 
 # --- playing a friend online ----------------------------------------------------------------------
 
@@ -116,12 +114,21 @@ def copy_seat(ui, view, arg):
                          "this link can play your seat, so keep it to yourself."), effects=(COPY_SEAT,))
 
 
-COMMANDS.update({
-    "lobby_rules": lobby_rules, "lobby_code": lobby_code, "online_open": online_open,
-    "online_join": online_join, "back_to_table": back_to_table, "offer_new": answer_offer(True), "accept_new": answer_offer(True),
-    "refuse_new": answer_offer(False), "leave": leave, "leave_for_now": leave_for_now,
-    "give_up_seat": give_up_seat, "copy_invite": copy_invite, "copy_seat": copy_seat,
-})
+# The lobby's: they work there, where there is no View yet.
+declare("lobby_rules", lobby_rules, in_lobby=True)
+declare("lobby_code", lobby_code, in_lobby=True)
+declare("online_open", online_open, in_lobby=True)
+declare("online_join", online_join, in_lobby=True)
+declare("back_to_table", back_to_table, in_lobby=True)
+# The table's.
+declare("offer_new", answer_offer(True))
+declare("accept_new", answer_offer(True))
+declare("refuse_new", answer_offer(False))
+declare("leave", leave)
+declare("leave_for_now", leave_for_now)
+declare("give_up_seat", give_up_seat)
+declare("copy_invite", copy_invite)
+declare("copy_seat", copy_seat)
 
 
 # --- statistics and the daily deal (game.web.stats, game.web.daily) -------------------------------
@@ -192,12 +199,14 @@ def copy_daily(ui, view, arg):
     return Outcome(effects=(COPY_DAILY, FOCUS_ONLY))
 
 
-COMMANDS.update({
-    "stats": stats_dialog, "reset_stats": stats_step("confirm", True, "confirm_reset_stats"),
-    "keep_stats": stats_step("confirm", False, "reset_stats"), "confirm_reset_stats": confirm_reset_stats,
-    "export_stats": export_stats, "import_stats": import_stats, "stats_file": stats_file,
-    "daily": daily_dialog, "play_daily": closing(PLAY_DAILY), "copy_daily": copy_daily,
-})
+# Offered on every screen: beside two hidden hands, and on the online lobby (the daily deal is
+# played against the computer).
+for _name, _handler in (("stats", stats_dialog), ("reset_stats", stats_step("confirm", True, "confirm_reset_stats")),
+                        ("keep_stats", stats_step("confirm", False, "reset_stats")),
+                        ("confirm_reset_stats", confirm_reset_stats), ("export_stats", export_stats),
+                        ("import_stats", import_stats), ("stats_file", stats_file), ("daily", daily_dialog),
+                        ("play_daily", closing(PLAY_DAILY)), ("copy_daily", copy_daily)):
+    declare(_name, _handler, while_hidden=True, in_lobby=True)
 
 
 # --- training hands (game.web.lesson) ----------------------------------------------------------------
@@ -211,4 +220,6 @@ def in_lesson(effect):
     return handler
 
 
-COMMANDS.update({"lesson_restart": in_lesson(RESTART_LESSON), "lesson_leave": in_lesson(LEAVE_LESSON), "guided": closing(GUIDED_HAND)})
+declare("lesson_restart", in_lesson(RESTART_LESSON))
+declare("lesson_leave", in_lesson(LEAVE_LESSON))
+declare("guided", closing(GUIDED_HAND))

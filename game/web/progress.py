@@ -10,10 +10,12 @@ import javascript
 from browser import document, window
 
 from game.rules import Rules
+from game.web import commands as C
 from game.web import daily, stats, storage
+from game.web import effects as E
+from game.web.registry import effect
 
-# game.web.commands and the dialogs are imported on first use, as the adapter does: the first
-# screen needs only the storage.
+# The dialogs are imported on first use, as the adapter does.
 
 
 def today():
@@ -74,34 +76,41 @@ def after_move(app, view):
         storage.save_stats(ui.stats)
 
 
-def effect(app, outcome):
-    """Carry out a statistics or daily deal effect; True when there was one (the screen is drawn)."""
-    from game.web import commands
+@effect(E.SAVE_STATS)
+def save_stats(app, outcome):
+    storage.save_stats(app.ui.stats)
+
+
+@effect(E.EXPORT_STATS)
+def export_stats(app, outcome):
+    export(app.ui.stats)
+
+
+@effect(E.READ_STATS_FILE)
+def read_stats_file(app, outcome):
+    read_file(app, app.ui.dialog["file"])
+    return True
+
+
+@effect(E.OPEN_DAILY)
+def open_daily(app, outcome):
     from game.web.dailydialog import first_focus
 
     ui = app.ui
-    effects = outcome.effects
-    if commands.SAVE_STATS in effects:
-        storage.save_stats(ui.stats)
-    if commands.EXPORT_STATS in effects:
-        export(ui.stats)
-    elif commands.READ_STATS_FILE in effects:
-        read_file(app, ui.dialog["file"])
-        return True
-    elif commands.OPEN_DAILY in effects:
-        ui.today = today()
-        commands.open_dialog(ui, "daily")
-        ui.dialog["focus"] = first_focus(ui)
-    elif commands.PLAY_DAILY in effects:
-        play(app)
-        return True
-    elif commands.COPY_DAILY in effects:
-        copy(app)
-    elif commands.SAVE_STATS not in effects:
-        return False
-    app.show(app.view, True)
-    app.announce(outcome.say)
+    ui.today = today()
+    C.open_dialog(ui, "daily")
+    ui.dialog["focus"] = first_focus(ui)
+
+
+@effect(E.PLAY_DAILY)
+def play_daily(app, outcome):
+    play(app)
     return True
+
+
+@effect(E.COPY_DAILY)
+def copy_daily(app, outcome):
+    copy(app)
 
 
 def play(app):

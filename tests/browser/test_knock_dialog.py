@@ -75,6 +75,7 @@ def test_the_hand_ends_with_exactly_the_confirmed_melds(page, base_url):
             page.wait_for_selector("#game .g-dialog")
             if choices:
                 break
+            wait_idle(page)  # the focus is on the dialog's first button with the next frame
             page.keyboard.press("Enter")
         played = len(match.actions)
         page.wait_for_function("n => JSON.parse(localStorage.getItem('ginrummy.save.duo')).match.actions.length > n",

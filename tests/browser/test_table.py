@@ -264,13 +264,16 @@ def test_two_players_the_next_one_starts_on_reveal_my_hand(page, base_url):
     page.click('#game [data-act="menu"]')
     page.select_option('#game select[data-act="mode"]', "duo")
     page.wait_for_function("document.querySelector('#game').dataset.mode === 'duo'")
+    wait_idle(page)
     assert page.evaluate("document.activeElement.dataset.key") == "reveal"
     page.keyboard.press("Enter")
+    wait_idle(page)
     assert state(page)["handover"] == "false"
     phase = state(page)["phase"]
     page.keyboard.press("s" if phase == "upcard" else "d")
     page.wait_for_function("document.querySelector('#game').dataset.handover === 'true' "
                            "|| document.querySelector('#game').dataset.phase === 'discard'")
+    wait_idle(page)
     if state(page)["handover"] == "true":
         assert page.evaluate("document.activeElement.dataset.key") == "reveal"
 

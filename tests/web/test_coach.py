@@ -13,6 +13,7 @@ from game.rules import Rules
 from game.web import coach, i18n
 from game.web import coachtext as W
 from game.web import commands as C
+from game.web import effects as E
 from game.web import text as T
 from game.web.render import render
 from game.web.state import Ui
@@ -63,10 +64,10 @@ def test_the_hint_is_hards_move_in_words_counted_once_per_position():
     assert 'data-act="hint"' in render(view, ui)
     outcome = C.run("hint", ui, view)
     expected = W.hint_text(suggest(view))
-    assert outcome.say == expected and coach.RECORD_HINT in outcome.effects
+    assert outcome.say == expected and E.RECORD_HINT in outcome.effects
     assert expected in render(view, ui)
     again = C.run("hint", ui, view)
-    assert again.say == expected and coach.RECORD_HINT not in again.effects
+    assert again.say == expected and E.RECORD_HINT not in again.effects
     assert ui.coach["used"] == {"1": [1, 0]}
     # A card hint marks the card in the hand; the hint is gone once the position changes.
     hard = suggest(view).action

@@ -8,10 +8,10 @@ from game.errors import IllegalAction
 from game.match import Match
 from game.rules import Rules
 from game.training import LEARNER, from_example
-from game.web import coach, i18n, morecommands
 from game.web import commands as C
+from game.web import effects as E
+from game.web import i18n
 from game.web import text as T
-from game.web.keys import shortcuts
 from game.web.state import Ui
 from game.web.tables import HUMAN, LocalTable, TrainingTable
 
@@ -124,7 +124,7 @@ def test_reordering_moves_the_card_and_saves_the_order():
     first, second = ui.order[view.player][:2]
     outcome = C.run("move_card", ui, view, (first, 1))
     assert ui.order[view.player][:2] == [second, first]
-    assert ui.prefs["sort"] == "custom" and C.SAVE in outcome.effects
+    assert ui.prefs["sort"] == "custom" and E.SAVE in outcome.effects
     assert C.run("move_card", ui, view, (ui.order[view.player][0], -1)) is C.NOTHING
 
 
@@ -148,15 +148,6 @@ def test_the_knock_dialog_declares_the_engines_best_melds():
             legal = [a for a in view.legal_actions if a.kind != KNOCK]
             table.act(seat, legal[0])
     raise AssertionError("no knock found")
-
-
-def test_every_command_has_a_handler_and_every_shortcut_a_command():
-    every = set(C.COMMANDS) | set(morecommands.COMMANDS) | set(coach.COMMANDS)
-    assert set(shortcuts().values()) <= every
-    assert set(C.WHILE_HIDDEN) <= every and set(C.IN_THE_LOBBY) <= every
-    # The second bundle's handlers are found by name (commands.later_command), none twice.
-    assert not set(C.COMMANDS) & set(morecommands.COMMANDS)
-    assert all(C.later_command(name) is morecommands.COMMANDS[name] for name in morecommands.COMMANDS)
 
 
 def test_skipping_the_confirmation_discards_at_once_and_a_double_tap_discards_only_then():
@@ -256,12 +247,12 @@ def test_clearing_the_saved_data_and_opening_a_shared_deal_ask_first():
     table, ui = setup()
     view = table.view(table.turn)
     C.run("clear", ui, view)
-    assert ui.dialog["kind"] == "clear" and C.CLEAR_DATA not in C.run("cancel", ui, view).effects
+    assert ui.dialog["kind"] == "clear" and E.CLEAR_DATA not in C.run("cancel", ui, view).effects
     C.run("clear", ui, view)
-    assert C.run("confirm_clear", ui, view).effects == (C.CLEAR_DATA,)
+    assert C.run("confirm_clear", ui, view).effects == (E.CLEAR_DATA,)
     C.run("offer_seed", ui, view, 77)
     assert ui.dialog["kind"] == "seed" and ui.dialog["seed"] == 77
-    assert C.run("confirm_seed", ui, view).effects == (C.OPEN_SEED,) and ui.dialog is None
+    assert C.run("confirm_seed", ui, view).effects == (E.OPEN_SEED,) and ui.dialog is None
 
 
 def test_the_dialogs_left_open_over_the_other_sides_move_are_not_about_the_position():

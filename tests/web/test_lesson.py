@@ -13,6 +13,7 @@ from game.ai import make_player
 from game.cards import parse_cards
 from game.training import GUIDED, LEARNER, Step, from_example
 from game.web import commands as C
+from game.web import effects as E
 from game.web import i18n
 from game.web import text as T
 from game.web.lesson import (
@@ -247,10 +248,10 @@ def test_the_lesson_commands_work_only_in_a_lesson():
     view = TrainingTable(GUIDED).view(LEARNER)
     assert C.run("lesson_restart", ui, view).effects == ()
     assert C.run("lesson_leave", ui, view).effects == ()
-    assert C.run("guided", ui, view).effects == (C.GUIDED_HAND,)
+    assert C.run("guided", ui, view).effects == (E.GUIDED_HAND,)
     ui = lesson_ui(GUIDED)
-    assert C.run("lesson_restart", ui, view).effects == (C.RESTART_LESSON,)
-    assert C.run("lesson_leave", ui, view).effects == (C.LEAVE_LESSON,)
+    assert C.run("lesson_restart", ui, view).effects == (E.RESTART_LESSON,)
+    assert C.run("lesson_leave", ui, view).effects == (E.LEAVE_LESSON,)
 
 
 def test_a_lesson_can_be_reviewed_its_positions_rebuilt_from_the_lesson_s_deal():

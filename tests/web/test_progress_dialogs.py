@@ -8,7 +8,8 @@ import pytest
 
 from game.match import Match
 from game.rules import Rules
-from game.web import commands, daily, i18n
+from game.web import daily, i18n
+from game.web import effects as E
 from game.web import stats as S
 from game.web.commands import run
 from game.web.dailydialog import end_block
@@ -89,7 +90,7 @@ def test_reset_asks_first_and_can_be_kept():
     assert ui.stats == kept and 'data-act="confirm_reset_stats"' not in render(view_of(), ui)
     run("reset_stats", ui, view_of())
     outcome = run("confirm_reset_stats", ui, view_of())
-    assert ui.stats == S.empty() and commands.SAVE_STATS in outcome.effects
+    assert ui.stats == S.empty() and E.SAVE_STATS in outcome.effects
     assert "Statistics reset." in render(view_of(), ui)
 
 
@@ -98,27 +99,27 @@ def test_a_refused_import_changes_nothing_and_says_why():
     ui.stats = some_stats()
     kept = copy.deepcopy(ui.stats)
     run("stats", ui, view_of())
-    assert commands.READ_STATS_FILE in run("import_stats", ui, view_of(), object()).effects
+    assert E.READ_STATS_FILE in run("import_stats", ui, view_of(), object()).effects
     bad = S.to_dict(some_stats())
     bad["records"]["hard/classic"]["gins"] = 9
     for data, words in ((None, "is not a statistics file"), ({"format": "gin-rummy-stats", "version": 3}, "newer version"),
                         (bad, "(the value at records › hard/classic is wrong)")):
         outcome = run("stats_file", ui, view_of(), data)
-        assert ui.stats == kept and commands.SAVE_STATS not in outcome.effects
+        assert ui.stats == kept and E.SAVE_STATS not in outcome.effects
         assert words in ui.dialog["problem"] and words in render(view_of(), ui)
     theirs = S.empty()
     S.record_match(theirs, "easy/short", True, 9)
     outcome = run("stats_file", ui, view_of(), S.to_dict(theirs))
-    assert ui.stats == theirs and commands.SAVE_STATS in outcome.effects and ui.dialog["problem"] is None
+    assert ui.stats == theirs and E.SAVE_STATS in outcome.effects and ui.dialog["problem"] is None
 
 
 def test_the_daily_commands_ask_the_adapter():
     ui = new_ui()
-    assert commands.OPEN_DAILY in run("daily", ui, view_of()).effects
-    assert commands.PLAY_DAILY in run("play_daily", ui, view_of()).effects and ui.dialog is None
-    assert commands.COPY_DAILY in run("copy_daily", ui, view_of()).effects
+    assert E.OPEN_DAILY in run("daily", ui, view_of()).effects
+    assert E.PLAY_DAILY in run("play_daily", ui, view_of()).effects and ui.dialog is None
+    assert E.COPY_DAILY in run("copy_daily", ui, view_of()).effects
     ui.mode = "online"
-    assert commands.OPEN_DAILY in run("daily", ui, None).effects  # from the lobby too
+    assert E.OPEN_DAILY in run("daily", ui, None).effects  # from the lobby too
 
 
 def test_during_the_daily_deal_the_bar_says_so_and_the_level_is_fixed():

@@ -4,6 +4,7 @@ import pytest
 
 from game.actions import PASS, Action
 from game.match import Match
+from game.web import effects as E
 from game.web import i18n
 from game.web import moretext as MT
 from game.web import text as T
@@ -195,17 +196,16 @@ def test_the_away_notice_names_the_servers_grace_and_a_seat_given_up_is_said():
 
 
 def test_leaving_asks_first_and_keeps_or_gives_up_the_seat():
-    from game.web import commands
 
     ui = online_ui()
     view = Match.new(9).view(0)
     assert run("leave", ui, view).effects == () and ui.dialog["kind"] == "leave"
     page = render(view, ui)
     assert 'data-act="leave_for_now"' in page and 'data-act="give_up_seat"' in page and "60 seconds" in page
-    assert run("leave_for_now", ui, view).effects == (commands.LEAVE,) and ui.dialog is None
+    assert run("leave_for_now", ui, view).effects == (E.LEAVE,) and ui.dialog is None
     run("leave", ui, view)
-    assert run("give_up_seat", ui, view).effects == (commands.GIVE_UP,)
-    assert commands.COPY_SEAT in run("copy_seat", ui, view).effects
+    assert run("give_up_seat", ui, view).effects == (E.GIVE_UP,)
+    assert E.COPY_SEAT in run("copy_seat", ui, view).effects
 
 
 def test_an_online_match_ends_on_an_offer_to_the_friend_not_on_the_local_dialog():
