@@ -14,7 +14,7 @@ a function of the View; the numbers come from the same functions Hard decides wi
 """
 
 from game.actions import BIG_GIN, DRAW_DISCARD, GIN, KNOCK, TAKE_UPCARD
-from game.ai.common import find, melded_in_best, pile_top
+from game.ai.common import can_knock, least_deadwood, melded_in_best, pile_top
 from game.ai.hard import (
     LATE_STOCK,
     TAKE_MARGIN,
@@ -25,7 +25,6 @@ from game.ai.hard import (
     pickup_values,
     utility_table,
 )
-from game.melds import deadwood_after_each_discard
 
 # A choice is listed in a review only when Hard's evaluation rates it worse by more than this
 # (in points of expected deadwood): closer than that, the two choices are as good as equal.
@@ -98,10 +97,7 @@ def _discard_reason(view, action):
     if kind == BIG_GIN:
         return Suggestion(action, "big_gin", {})
     hand = view.hand
-    after = deadwood_after_each_discard(hand)
-    left = {}
-    for i in range(len(hand)):
-        left[hand[i].index] = after[i]
+    left = view.discard_deadwood
     card = action.card
     n = left[card.index]
     if kind == GIN:
@@ -111,8 +107,8 @@ def _discard_reason(view, action):
             return Suggestion(action, "knock_early", {"card": card, "n": n, "stock": view.stock_count})
         need = view.rules.target - view.scores[view.player]
         return Suggestion(action, "knock_match", {"card": card, "n": n, "need": need})
-    least = _least(view, left)
-    if find(view.legal_actions, KNOCK) is not None and least <= view.knock_limit:
+    least = least_deadwood(view)
+    if can_knock(view):
         return Suggestion(action, "play_on", {"card": card, "n": least, "stock": view.stock_count})
     model = Model(view)
     util = utility_table(view)
@@ -145,14 +141,6 @@ def _discard_reason(view, action):
             return Suggestion(action, "safer_pickup", facts)
         return Suggestion(action, "safer", facts)
     return Suggestion(action, "chances", facts)
-
-
-def _least(view, left):
-    least = 999
-    for card in view.hand:
-        if card is not view.taken and left[card.index] < least:
-            least = left[card.index]
-    return least
 
 
 def _lowest(cards, left):
@@ -254,10 +242,7 @@ def _judge(number, view, played, hint):
     if chosen.kind in (GIN, BIG_GIN):
         bonus = rules.gin_bonus if chosen.kind == GIN else rules.big_gin_bonus
         return Decision(number, view, played, hint, "knock", bonus, "points")
-    left = {}
-    after = deadwood_after_each_discard(view.hand)
-    for i in range(len(view.hand)):
-        left[view.hand[i].index] = after[i]
+    left = view.discard_deadwood
     if chosen.kind == KNOCK:
         if played.kind == KNOCK:  # the same ending with another discard: its extra deadwood
             extra = left[played.card.index] - left[chosen.card.index]

@@ -1,20 +1,28 @@
-"""Helpers shared by the computer players: public knowledge, randomness, deadwood searches.
+"""Helpers shared by the computer players: what the View says, public knowledge, randomness.
 
 Everything here reads only a player's `View` (never the match), imports nothing from the
 standard library (it runs in the page under Brython) and is written with plain loops: no
 closures, no lambda sorts, no `dict.get`, no exceptions on the hot paths.
+
+The View already holds what the engine worked out for the position: the deadwood each legal
+discard leaves (`view.discard_deadwood`) and the knock or gin each discard allows
+(`view.legal_actions`). The players read them through `discards`, `least_deadwood`, `ending`
+and `can_knock`, and search hands only for what the View cannot hold: a hand with a card it
+might take, the hands after a draw, the opponent's.
 """
 
 from game.actions import (
     DISCARD,
     DRAW_DISCARD,
     DRAW_STOCK,
+    GIN,
+    KNOCK,
     NEXT_HAND,
     PASS,
     TAKE_UPCARD,
     Action,
 )
-from game.melds import HandSearch, deadwood_after_each_discard
+from game.melds import HandSearch
 from game.rng import Rng
 
 MASK32 = 0xFFFFFFFF
@@ -90,15 +98,34 @@ def melded_in_best(cards, card):
     return False
 
 
-def discard_choices(view):
-    """(card, deadwood after discarding it) for every card that may be discarded now."""
-    hand = view.hand
-    after = deadwood_after_each_discard(hand)
+def discards(view):
+    """(card, the deadwood discarding it leaves) for each card that may be discarded now, in the
+    hand's order ([] unless this player must discard): the View's own figures."""
+    left = view.discard_deadwood
     out = []
-    for i in range(len(hand)):
-        if hand[i] is not view.taken:
-            out.append((hand[i], after[i]))
+    for card in view.hand:
+        if card.index in left:
+            out.append((card, left[card.index]))
     return out
+
+
+def least_deadwood(view):
+    """The least deadwood a legal discard leaves (None unless this player must discard)."""
+    return view.best_discard_deadwood
+
+
+def ending(view, card):
+    """The gin or knock the View lists for discarding `card`, or None (over the limit, or no
+    knock under these rules)."""
+    for action in view.legal_actions:
+        if action.card is card and (action.kind == KNOCK or action.kind == GIN):
+            return action
+    return None
+
+
+def can_knock(view):
+    """True when some discard allows a knock (not gin: that is `ending` with no deadwood)."""
+    return find(view.legal_actions, KNOCK) is not None
 
 
 class Knowledge:

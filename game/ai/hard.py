@@ -11,7 +11,7 @@ from game.actions import (
     KNOCK,
     Action,
 )
-from game.ai.common import Knowledge, Player, find
+from game.ai.common import Knowledge, Player, can_knock, discards, find, least_deadwood
 from game.cards import DECK
 from game.layoffs import layoff_groups
 from game.melds import HandSearch, all_best_arrangements, deadwood_after_each_discard
@@ -187,14 +187,15 @@ def expected_after_draw(cards, model, util):
     return total
 
 
-def candidates(hand, after, taken, least):
-    """Positions of the discards worth valuing: within the slack of the least deadwood, the
-    lowest first, at most MAX_CANDIDATES (this bounds the worst decision time)."""
+def candidates(choices, least):
+    """The discards worth valuing, of `choices` ((card, deadwood left), `common.discards`):
+    within the slack of the least deadwood, the lowest first, at most MAX_CANDIDATES (this
+    bounds the worst decision time)."""
     chosen = []
     for extra in range(CANDIDATE_SLACK + 1):
-        for i in range(len(hand)):
-            if after[i] == least + extra and hand[i] is not taken:
-                chosen.append(i)
+        for card, dead in choices:
+            if dead == least + extra:
+                chosen.append(card)
         if len(chosen) >= MAX_CANDIDATES:
             break
     return chosen[:MAX_CANDIDATES]
@@ -255,30 +256,25 @@ class HardPlayer(Player):
         if big is not None:
             return big
         hand = view.hand
-        after = deadwood_after_each_discard(hand)
-        least = 999
-        for i in range(len(hand)):
-            if hand[i] is not view.taken and after[i] < least:
-                least = after[i]
+        choices = discards(view)
+        least = least_deadwood(view)
         model = Model(view)
-        if least == 0 or (least <= view.knock_limit and should_knock(view, least)):
-            return self.knock(view, model, hand, after, least)
+        if least == 0 or (can_knock(view) and should_knock(view, least)):
+            return self.knock(model, hand, choices, least)
         util = utility_table(view)
         best_card = None
         best_score = 0.0
-        for i in candidates(hand, after, view.taken, least):
-            card = hand[i]
+        for card in candidates(choices, least):
             score = discard_score(hand, card, model, util)
             if best_card is None or score < best_score:
                 best_card = card
                 best_score = score
         return Action(DISCARD, best_card)
 
-    def knock(self, view, model, hand, after, least):
+    def knock(self, model, hand, choices, least):
         best = None
-        for i in range(len(hand)):
-            card = hand[i]
-            if card is view.taken or after[i] != least:
+        for card, dead in choices:
+            if dead != least:
                 continue
             rest = [c for c in hand if c is not card]
             if least == 0:
