@@ -98,6 +98,33 @@ def melded_in_best(cards, card):
     return False
 
 
+def completers(cards):
+    """52-bit mask of the cards that would join a meld with two or more of `cards`."""
+    grid = [0, 0, 0, 0]
+    count = [0] * 14
+    for card in cards:
+        grid[card.suit] |= 1 << card.rank
+        count[card.rank] += 1
+    mask = 0
+    for rank in range(1, 14):
+        if count[rank] >= 2:
+            for suit in range(4):
+                if not (grid[suit] >> rank) & 1:
+                    mask |= 1 << (suit * 13 + rank - 1)
+    for suit in range(4):
+        line = grid[suit]
+        for rank in range(1, 14):
+            if (line >> rank) & 1:
+                continue
+            # rank-2,rank-1 / rank-1,rank+1 / rank+1,rank+2 held
+            lo2 = rank >= 3 and (line >> (rank - 2)) & 1 and (line >> (rank - 1)) & 1
+            mid = rank >= 2 and rank <= 12 and (line >> (rank - 1)) & 1 and (line >> (rank + 1)) & 1
+            hi2 = rank <= 11 and (line >> (rank + 1)) & 1 and (line >> (rank + 2)) & 1
+            if lo2 or mid or hi2:
+                mask |= 1 << (suit * 13 + rank - 1)
+    return mask
+
+
 def discards(view):
     """(card, the deadwood discarding it leaves) for each card that may be discarded now, in the
     hand's order ([] unless this player must discard): the View's own figures."""

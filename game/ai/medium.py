@@ -8,8 +8,16 @@ opponent picked up (same rank, or same suit within two) costs a penalty.
 """
 
 from game.actions import BIG_GIN, DISCARD, Action
-from game.ai.common import Knowledge, Player, discards, ending, find, least_deadwood, melded_in_best
-from game.ai.hard import completers
+from game.ai.common import (
+    Knowledge,
+    Player,
+    completers,
+    discards,
+    ending,
+    find,
+    least_deadwood,
+    melded_in_best,
+)
 from game.melds import deadwood_after_each_discard
 
 OUT_CREDIT = 0.6  # deadwood points credited per live completing card

@@ -1,28 +1,114 @@
 """The coach's words: the reason of a hint, the lines of a hand review, hints on the score sheet.
 
-One whole sentence per kind of reason (`game.ai.coach.suggest` names the kinds), in the page's
-language; the cards and numbers come from the coach's facts, nothing is worked out here but
-words. Pure Python (no `browser`), tested in CPython.
+One whole sentence per kind of reason (`game.ai.coach.suggest` names the kinds), short, with one
+number at most, in the page's language; the cards and numbers are the coach's facts, nothing
+is worked out here but words. A chance is said as "about 1 time in 8" (`chance_parts`).
+
+A term of the guide's glossary is marked in a message as `[deadwood](deadwood)`: the words a
+reader sees, then the English term's key. `plain` keeps the words (the announcement read by
+screen readers); `linked` makes the first use of each term in a panel a link to its entry in
+the glossary of the page's language (the build adds each language's links to the catalogue:
+`generator.anchors.glossary_links`, context `GLOSSARY_LINK`). Pure Python (no `browser`, no
+`re`), tested in CPython.
 """
 
 from game.actions import Event
 from game.web import text as T
 from game.web.i18n import _, fmt, ngettext, pgettext
+from game.web.markup import esc
+
+GLOSSARY_LINK = "glossary link"  # the catalogue's context of a term's link ("deadwood" -> its entry)
+
+# A chance is said as the nearest of these (k times in n); below the first, "almost never".
+FRACTIONS = ((1, 40), (1, 30), (1, 25), (1, 20), (1, 15), (1, 12), (1, 10), (1, 8), (1, 7), (1, 6), (1, 5),
+             (1, 4), (1, 3), (2, 5), (1, 2), (3, 5), (2, 3), (3, 4), (4, 5), (9, 10), (19, 20))
+RARE = 1 / 50.0  # under this, a chance is "almost never"
+SURE = 0.96  # over this, "almost always"
+
+
+def chance_parts(p):
+    """(k, n) of the fraction k/n nearest to the chance `p`, compared as odds (1 in 30 and 1 in
+    40 are told apart, 48 % and 50 % are not)."""
+    if p <= 0:
+        return FRACTIONS[0]
+    if p >= 1:
+        return FRACTIONS[-1]
+    odds = p / (1 - p)
+    best = FRACTIONS[0]
+    distance = -1.0
+    for k, n in FRACTIONS:
+        ratio = odds / (k / (n - k))
+        gap = ratio if ratio >= 1 else 1 / ratio
+        if distance < 0 or gap < distance:
+            best = (k, n)
+            distance = gap
+    return best
 
 
 def number_text(x):
-    """A number with at most one decimal, written as the language writes decimals (2.5, 2,5)."""
-    tenths = int(x * 10 + (0.5 if x >= 0 else -0.5))
-    whole, rest = divmod(abs(tenths), 10)
-    sign = "-" if tenths < 0 else ""
-    if rest == 0:
-        return sign + str(whole)
-    # Translators: the decimal separator of numbers such as "2.5" (French and Vietnamese: ",").
-    return sign + str(whole) + pgettext("decimal separator", ".") + str(rest)
+    """A whole number of points, rounded ("about 4 points")."""
+    return int(x + 0.5) if x >= 0 else -int(-x + 0.5)
 
+
+# --- glossary terms -----------------------------------------------------------------------------
+
+def _marks(text):
+    """[(start, end, words, key)] of the `[words](key)` marks of a message, in order."""
+    found = []
+    start = text.find("[")
+    while start >= 0:
+        middle = text.find("](", start)
+        end = text.find(")", middle + 2) if middle >= 0 else -1
+        if middle < 0 or end < 0:
+            break
+        found.append((start, end + 1, text[start + 1:middle], text[middle + 2:end]))
+        start = text.find("[", end + 1)
+    return found
+
+
+def plain(text):
+    """The message as read: each `[words](key)` mark is its words."""
+    out = []
+    position = 0
+    for start, end, words, _key in _marks(text):
+        out.append(text[position:start])
+        out.append(words)
+        position = end
+    out.append(text[position:])
+    return "".join(out)
+
+
+def linked(texts):
+    """The messages as markup, escaped; the first mark of each term among them is a link to its
+    glossary entry in the page's language (when the catalogue has one), the others plain words."""
+    seen = {}
+    result = []
+    for text in texts:
+        out = []
+        position = 0
+        for start, end, words, key in _marks(text):
+            out.append(esc(text[position:start]))
+            href = pgettext(GLOSSARY_LINK, key)
+            if key in seen or href == key:
+                out.append(esc(words))
+            else:
+                seen[key] = True
+                out.append('<a class="g-term" href="' + esc(href) + '">' + esc(words) + "</a>")
+            position = end
+        out.append(esc(text[position:]))
+        result.append("".join(out))
+    return result
+
+
+def terms(text):
+    """The term keys a message marks, in order (for the checks of translations)."""
+    return [key for _start, _end, _words, key in _marks(text)]
+
+
+# --- the hint ------------------------------------------------------------------------------------
 
 def hint_text(hint):
-    """The hint's sentence: Hard's move and its reason ("Discard the 9 of clubs: it leaves ...")."""
+    """The hint's sentence, marks included: Hard's move and its reason."""
     return REASONS[hint.kind](hint.facts)
 
 
@@ -30,64 +116,99 @@ def _card(facts, key="card"):
     return T.the_card(facts[key])
 
 
-# Each kind of reason (game.ai.coach.suggest) and its sentence; `upcard` kinds are said while
-# the first upcard is offered, the others when drawing.
 def _take_meld(f):
-    if f.get("upcard"):
-        # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {now} and {after} are deadwood points
-        # (without the card, and with it after the best discard).
-        return fmt(_("Take the upcard, {card}: it completes a meld, and your deadwood falls from {now} to "
-                     "{after} after your best discard."), card=_card(f), now=f["now"], after=f["after"])
-    # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {now} and {after} are deadwood points.
-    return fmt(_("Take {card} from the discard pile: it completes a meld, and your deadwood falls from {now} "
-                 "to {after} after your best discard."), card=_card(f), now=f["now"], after=f["after"])
+    shape = f["shape"]
+    if shape == "run":
+        # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {after} deadwood points.
+        return fmt(_("Take {card}: it makes a run, and your [deadwood](deadwood) falls to {after}."),
+                   card=_card(f), after=f["after"])
+    if shape == "set":
+        # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+        return fmt(_("Take {card}: it makes a set, and your [deadwood](deadwood) falls to {after}."),
+                   card=_card(f), after=f["after"])
+    if shape == "longer_run":
+        # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+        return fmt(_("Take {card}: it adds to your run, and your [deadwood](deadwood) falls to {after}."),
+                   card=_card(f), after=f["after"])
+    # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+    return fmt(_("Take {card}: it makes a set of four, and your [deadwood](deadwood) falls to {after}."),
+               card=_card(f), after=f["after"])
+
+
+def _take_knock(f):
+    # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+    return fmt(_("Take {card}: your [deadwood](deadwood) falls to {after}, low enough to knock."),
+               card=_card(f), after=f["after"])
 
 
 def _take_lower(f):
-    if f.get("upcard"):
-        # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {now} and {after} are deadwood points.
-        return fmt(_("Take the upcard, {card}: after your best discard your deadwood falls from {now} to "
-                     "{after}, more than a card from the stock is likely to do."), card=_card(f), now=f["now"],
-                   after=f["after"])
-    # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {now} and {after} are deadwood points.
-    return fmt(_("Take {card} from the discard pile: after your best discard your deadwood falls from {now} "
-                 "to {after}, more than a card from the stock is likely to do."), card=_card(f), now=f["now"],
-               after=f["after"])
+    # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+    return fmt(_("Take {card}: your [deadwood](deadwood) falls to {after}, lower than a card from the stock "
+                 "leaves on average."), card=_card(f), after=f["after"])
+
+
+def _take(f):
+    # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+    return fmt(_("Take {card}: it lowers your [deadwood](deadwood) to {after}."), card=_card(f), after=f["after"])
 
 
 def _useless(f):
-    if f.get("upcard"):
+    if f["upcard"]:
         # Translators: a hint. {card} is a card with its article ("the 9 of clubs").
-        return fmt(_("Pass: {card} would not lower your deadwood."), card=_card(f))
+        return fmt(_("Pass: {card} would not lower your [deadwood](deadwood)."), card=_card(f))
     # Translators: a hint. {card} is a card with its article ("the 9 of clubs").
-    return fmt(_("Draw from the stock: {card} would not lower your deadwood."), card=_card(f))
+    return fmt(_("Draw from the stock: {card} would not lower your [deadwood](deadwood)."), card=_card(f))
 
 
 def _stock_better(f):
-    expected = number_text(f["expected"])
-    if f.get("upcard"):
-        # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {after} deadwood points; {expected} the
-        # average deadwood after a card from the stock, with one decimal ("11.5").
-        return fmt(_("Pass: with {card} your deadwood would only fall to {after}, and a card from the stock "
-                     "leaves {expected} on average."), card=_card(f), after=f["after"], expected=expected)
-    # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {after} deadwood points; {expected} the
-    # average deadwood after a card from the stock, with one decimal ("11.5").
-    return fmt(_("Draw from the stock: with {card} your deadwood would only fall to {after}, and a card from "
-                 "the stock leaves {expected} on average."), card=_card(f), after=f["after"], expected=expected)
+    if f["upcard"]:
+        # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+        return fmt(_("Pass: {card} would bring your [deadwood](deadwood) down only to {after}. On average, a "
+                     "card from the stock does better."), card=_card(f), after=f["after"])
+    # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+    return fmt(_("Draw from the stock: {card} would bring your [deadwood](deadwood) down only to {after}. On "
+                 "average, a card from the stock does better."), card=_card(f), after=f["after"])
 
 
-def _stock_chances(f):
-    if f.get("upcard"):
-        # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {after} deadwood points.
-        return fmt(_("Pass: with {card} your deadwood would only fall to {after}, and the stock gives you "
-                     "better chances of a knock or gin."), card=_card(f), after=f["after"])
-    # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {after} deadwood points.
-    return fmt(_("Draw from the stock: with {card} your deadwood would only fall to {after}, and the stock "
-                 "gives you better chances of a knock or gin."), card=_card(f), after=f["after"])
+def _stock_knock(f):
+    k, n = chance_parts(f["chance"])
+    if f["upcard"]:
+        # Translators: a hint. {card} is a card with its article; "{k} time in {n}" is a chance ("1 time in 8").
+        return fmt(ngettext("Pass: {card} would not let you knock, but a card from the stock would, about {k} "
+                            "time in {n}.",
+                            "Pass: {card} would not let you knock, but a card from the stock would, about {k} "
+                            "times in {n}.", k), card=_card(f), k=k, n=n)
+    # Translators: a hint. {card} is a card with its article; "{k} time in {n}" is a chance ("1 time in 8").
+    return fmt(ngettext("Draw from the stock: {card} would not let you knock, but a card from the stock would, "
+                        "about {k} time in {n}.",
+                        "Draw from the stock: {card} would not let you knock, but a card from the stock would, "
+                        "about {k} times in {n}.", k), card=_card(f), k=k, n=n)
+
+
+def _barely(f):
+    if f["upcard"]:
+        # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+        return fmt(_("Pass: {card} would lower your [deadwood](deadwood) only to {after}. A card from the stock "
+                     "does about as well on average, and shows your opponent nothing."),
+                   card=_card(f), after=f["after"])
+    # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+    return fmt(_("Draw from the stock: {card} would lower your [deadwood](deadwood) only to {after}. A card from "
+                 "the stock does about as well on average, and shows your opponent nothing."),
+               card=_card(f), after=f["after"])
+
+
+def _stock(f):
+    if f["upcard"]:
+        # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+        return fmt(_("Pass: {card} would lower your [deadwood](deadwood) to {after}, but taking it shows your "
+                     "opponent which cards you collect."), card=_card(f), after=f["after"])
+    # Translators: a hint. {card} is a card with its article; {after} deadwood points.
+    return fmt(_("Draw from the stock: {card} would lower your [deadwood](deadwood) to {after}, but taking it "
+                 "shows your opponent which cards you collect."), card=_card(f), after=f["after"])
 
 
 def _stock_only(f):
-    return _("Draw from the stock: after both players passed the upcard, it is the only move.")
+    return _("Draw from the stock: both players passed the upcard, so this is your only move.")
 
 
 def _big_gin(f):
@@ -99,97 +220,178 @@ def _gin(f):
     return fmt(_("Go gin by discarding {card}: every other card is in a meld."), card=_card(f))
 
 
-def _knock_early(f):
-    # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {n} deadwood points; {stock} a number of cards.
-    return fmt(ngettext("Knock by discarding {card}: you keep {n} point of deadwood, and with {stock} cards "
-                        "still in the stock the opponent is unlikely to undercut you.",
-                        "Knock by discarding {card}: you keep {n} points of deadwood, and with {stock} cards "
-                        "still in the stock the opponent is unlikely to undercut you.", f["n"]),
-               card=_card(f), n=f["n"], stock=f["stock"])
+def _knock(f):
+    if f["undercut"] < RARE:
+        # Translators: a hint. {card} is a card with its article ("the 9 of clubs").
+        return fmt(_("Knock by discarding {card}: your opponent can almost never [undercut](undercut) this "
+                     "knock."), card=_card(f))
+    k, n = chance_parts(f["undercut"])
+    # Translators: a hint. {card} is a card with its article; "{k} time in {n}" is a chance ("1 time in 8").
+    return fmt(ngettext("Knock by discarding {card}: your opponent could [undercut](undercut) this knock about {k} "
+                        "time in {n}.",
+                        "Knock by discarding {card}: your opponent could [undercut](undercut) this knock about {k} "
+                        "times in {n}.", k), card=_card(f), k=k, n=n)
 
 
 def _knock_match(f):
-    # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {n} deadwood points; {need} the points still
-    # needed to win the match.
-    return fmt(ngettext("Knock by discarding {card}: you keep {n} point of deadwood, and you need only {need} "
-                        "points to win the match.",
-                        "Knock by discarding {card}: you keep {n} points of deadwood, and you need only {need} "
-                        "points to win the match.", f["n"]), card=_card(f), n=f["n"], need=f["need"])
+    if f["wins"] > SURE:
+        # Translators: a hint. {card} is a card with its article ("the 9 of clubs").
+        return fmt(_("Knock by discarding {card}: this knock almost always wins the match."), card=_card(f))
+    k, n = chance_parts(f["wins"])
+    # Translators: a hint. {card} is a card with its article; "{k} time in {n}" is a chance ("9 times in 10").
+    return fmt(ngettext("Knock by discarding {card}: this knock wins the match about {k} time in {n}.",
+                        "Knock by discarding {card}: this knock wins the match about {k} times in {n}.", k),
+               card=_card(f), k=k, n=n)
+
+
+def _play_on_undercut(f):
+    k, n = chance_parts(f["undercut"])
+    # Translators: a hint. {card} is a card with its article; "{k} time in {n}" is a chance ("1 time in 3").
+    return fmt(ngettext("Discard {card} and play on: your opponent could [undercut](undercut) a knock now about "
+                        "{k} time in {n}.",
+                        "Discard {card} and play on: your opponent could [undercut](undercut) a knock now about "
+                        "{k} times in {n}.", k), card=_card(f), k=k, n=n)
+
+
+def _play_on_wait(f):
+    x = number_text(f["wait"])
+    # Translators: a hint. {card} is a card with its article; {x} a number of points (1 or more).
+    return fmt(ngettext("Discard {card} and play on: on average, knocking a turn later is worth about {x} point "
+                        "more than knocking now.",
+                        "Discard {card} and play on: on average, knocking a turn later is worth about {x} points "
+                        "more than knocking now.", x), card=_card(f), x=x)
+
+
+def _play_on_gin(f):
+    m = f["gin_cards"]
+    # Translators: a hint. {card} is a card with its article; {m} a number of cards (1 or more).
+    return fmt(ngettext("Discard {card} and play on for gin: {m} card still in play would give you gin.",
+                        "Discard {card} and play on for gin: {m} cards still in play would give you gin.", m),
+               card=_card(f), m=m)
 
 
 def _play_on(f):
-    # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {n} deadwood points; {stock} a number of cards.
-    return fmt(_("Discard {card} and play on: you could knock with {n}, but with only {stock} cards left in "
-                 "the stock a knock is often undercut, so keep your deadwood low and aim for gin."),
-               card=_card(f), n=f["n"], stock=f["stock"])
+    x = number_text(f["points"])
+    if x < 1:
+        # Translators: a hint. {card} is a card with its article; {late} a number of cards (25).
+        return fmt(_("Discard {card} and play on: Hard waits for gin once the stock is under {late} cards."),
+                   card=_card(f), late=f["late"])
+    # Translators: a hint, two sentences. {card} is a card with its article; {late} a number of cards (25); {x}
+    # the points a knock now wins on average.
+    return fmt(ngettext("Discard {card} and play on: Hard waits for gin once the stock is under {late} cards. "
+                        "A knock now would win about {x} point on average.",
+                        "Discard {card} and play on: Hard waits for gin once the stock is under {late} cards. "
+                        "A knock now would win about {x} points on average.", x),
+               card=_card(f), late=f["late"], x=x)
 
 
 def _least(f):
-    # Translators: a hint. {card} and {other} are cards with their article; {n} deadwood points; {k} how many
-    # points more the other discard would leave.
-    return fmt(ngettext("Discard {card}: it leaves {n} point of deadwood, {k} less than the next best "
-                        "discard, {other}.",
-                        "Discard {card}: it leaves {n} points of deadwood, {k} less than the next best "
-                        "discard, {other}.", f["n"]), card=_card(f), n=f["n"], k=f["k"],
-               other=_card(f, "other"))
-
-
-def _least_only(f):
-    # Translators: a hint. {card} is a card with its article ("the 9 of clubs"); {n} deadwood points.
-    return fmt(ngettext("Discard {card}: it leaves {n} point of deadwood, the least you can keep.",
-                        "Discard {card}: it leaves {n} points of deadwood, the least you can keep.", f["n"]),
+    # Translators: a hint. {card} is a card with its article; {n} deadwood points.
+    return fmt(ngettext("Discard {card}: it leaves the least [deadwood](deadwood), {n} point.",
+                        "Discard {card}: it leaves the least [deadwood](deadwood), {n} points.", f["n"]),
                card=_card(f), n=f["n"])
 
 
-def _tie_chances(f):
+def _less(f):
+    # Translators: a hint, in the hand review: {card} is Hard's discard, {other} the player's (cards with their
+    # article); {k} how many points of deadwood less {card} leaves.
+    return fmt(ngettext("Discard {card}: it leaves {k} point less [deadwood](deadwood) than {other}.",
+                        "Discard {card}: it leaves {k} points less [deadwood](deadwood) than {other}.", f["k"]),
+               card=_card(f), other=_card(f, "other"), k=f["k"])
+
+
+def _tie_live(f):
     # Translators: a hint. {card} and {other} are cards with their article; {n} deadwood points.
-    return fmt(ngettext("Discard {card}: it leaves {n} point of deadwood, as {other} would, but the cards "
-                        "you keep have more ways to make melds.",
-                        "Discard {card}: it leaves {n} points of deadwood, as {other} would, but the cards "
-                        "you keep have more ways to make melds.", f["n"]), card=_card(f), n=f["n"],
-               other=_card(f, "other"))
+    return fmt(ngettext("Discard {card} rather than {other}: both leave {n} point of [deadwood](deadwood), but "
+                        "more cards still in play make melds with the cards you keep.",
+                        "Discard {card} rather than {other}: both leave {n} points of [deadwood](deadwood), but "
+                        "more cards still in play make melds with the cards you keep.", f["n"]),
+               card=_card(f), other=_card(f, "other"), n=f["n"])
+
+
+def _tie_draw(f):
+    # Translators: a hint. {card} and {other} are cards with their article; {n} deadwood points.
+    return fmt(ngettext("Discard {card} rather than {other}: both leave {n} point of [deadwood](deadwood), but on "
+                        "average your next draw leaves you less this way.",
+                        "Discard {card} rather than {other}: both leave {n} points of [deadwood](deadwood), but on "
+                        "average your next draw leaves you less this way.", f["n"]),
+               card=_card(f), other=_card(f, "other"), n=f["n"])
 
 
 def _tie_safer(f):
     # Translators: a hint. {card} and {other} are cards with their article; {n} deadwood points.
-    return fmt(ngettext("Discard {card}: it leaves {n} point of deadwood, as {other} would, and the "
-                        "opponent is less likely to use it.",
-                        "Discard {card}: it leaves {n} points of deadwood, as {other} would, and the "
-                        "opponent is less likely to use it.", f["n"]), card=_card(f), n=f["n"],
-               other=_card(f, "other"))
+    return fmt(ngettext("Discard {card} rather than {other}: both leave {n} point of [deadwood](deadwood), but "
+                        "your opponent could use {other} in a meld more often.",
+                        "Discard {card} rather than {other}: both leave {n} points of [deadwood](deadwood), but "
+                        "your opponent could use {other} in a meld more often.", f["n"]),
+               card=_card(f), other=_card(f, "other"), n=f["n"])
 
 
-def _chances(f):
-    # Translators: a hint. {card} and {other} are cards with their article; {n} deadwood points; {k} how many
-    # points less the other discard would leave.
-    return fmt(ngettext("Discard {card}: it leaves {n} point of deadwood, {k} more than {other}, but the "
-                        "cards you keep are more likely to make melds.",
-                        "Discard {card}: it leaves {n} points of deadwood, {k} more than {other}, but the "
-                        "cards you keep are more likely to make melds.", f["n"]), card=_card(f), n=f["n"],
-               k=f["k"], other=_card(f, "other"))
+def _tie(f):
+    # Translators: a hint. {card} and {other} are cards with their article; {n} deadwood points.
+    return fmt(ngettext("Discard {card}: it leaves the least [deadwood](deadwood), {n} point, as {other} would.",
+                        "Discard {card}: it leaves the least [deadwood](deadwood), {n} points, as {other} would.",
+                        f["n"]), card=_card(f), other=_card(f, "other"), n=f["n"])
 
 
-def _safer(f):
-    # Translators: a hint. {card} and {other} are cards with their article; {k} how many points less the other
-    # discard would leave.
-    return fmt(_("Discard {card}: {other} would leave {k} less deadwood, but the opponent is likely to "
-                 "use it."), card=_card(f), other=_card(f, "other"), k=f["k"])
+def _keep_safer(f):
+    k, n = chance_parts(f["chance"])
+    if "pickup" in f:
+        # Translators: a hint. {card}, {other} and {pickup} are cards with their article ({pickup}: a card the
+        # opponent took from the discard pile); "{k} time in {n}" is a chance ("1 time in 3").
+        return fmt(ngettext("Discard {card}: {other} would leave less [deadwood](deadwood), but your opponent took "
+                            "{pickup} and could use {other} in a meld about {k} time in {n}.",
+                            "Discard {card}: {other} would leave less [deadwood](deadwood), but your opponent took "
+                            "{pickup} and could use {other} in a meld about {k} times in {n}.", k),
+                   card=_card(f), other=_card(f, "other"), pickup=_card(f, "pickup"), k=k, n=n)
+    # Translators: a hint. {card} and {other} are cards with their article; "{k} time in {n}" is a chance.
+    return fmt(ngettext("Discard {card}: {other} would leave less [deadwood](deadwood), but your opponent could use "
+                        "{other} in a meld about {k} time in {n}.",
+                        "Discard {card}: {other} would leave less [deadwood](deadwood), but your opponent could use "
+                        "{other} in a meld about {k} times in {n}.", k),
+               card=_card(f), other=_card(f, "other"), k=k, n=n)
 
 
-def _safer_pickup(f):
-    # Translators: a hint. {card}, {other} and {pickup} are cards with their article; {k} how many points less
-    # the other discard would leave; {pickup} is a card the opponent took from the discard pile.
-    return fmt(_("Discard {card}: {other} would leave {k} less deadwood, but the opponent took "
-                 "{pickup} and could use it."), card=_card(f), other=_card(f, "other"), k=f["k"],
-               pickup=_card(f, "pickup"))
+def _keep_draw(f):
+    # Translators: a hint. {card} and {other} are cards with their article.
+    return fmt(_("Discard {card}: {other} would leave less [deadwood](deadwood) now, but on average your next draw "
+                 "leaves you less this way."), card=_card(f), other=_card(f, "other"))
+
+
+def _keep_live(f):
+    m = f["live"]
+    # Translators: a hint. {card} and {other} are cards with their article; {m} a number of cards.
+    return fmt(ngettext("Discard {card}: {other} would leave less [deadwood](deadwood), but with {other} kept, {m} "
+                        "card still in play would make a meld.",
+                        "Discard {card}: {other} would leave less [deadwood](deadwood), but with {other} kept, {m} "
+                        "cards still in play would make a meld.", m),
+               card=_card(f), other=_card(f, "other"), m=m)
+
+
+def _keep_knock(f):
+    k, n = chance_parts(f["chance"])
+    # Translators: a hint. {card} and {other} are cards with their article; "{k} time in {n}" is a chance.
+    return fmt(ngettext("Discard {card}: {other} would leave less [deadwood](deadwood), but this way your next "
+                        "draw lets you knock about {k} time in {n}.",
+                        "Discard {card}: {other} would leave less [deadwood](deadwood), but this way your next "
+                        "draw lets you knock about {k} times in {n}.", k),
+                   card=_card(f), other=_card(f, "other"), k=k, n=n)
+
+
+def _keep(f):
+    # Translators: a hint. {card} and {other} are cards with their article.
+    return fmt(_("Discard {card}: {other} would leave less [deadwood](deadwood), but Hard keeps it for the cards "
+                 "you may draw and the cards your opponent may want."), card=_card(f), other=_card(f, "other"))
 
 
 REASONS = {
-    "take_meld": _take_meld, "take_lower": _take_lower, "useless": _useless, "stock_better": _stock_better,
-    "stock_chances": _stock_chances, "stock_only": _stock_only, "big_gin": _big_gin, "gin": _gin,
-    "knock_early": _knock_early, "knock_match": _knock_match, "play_on": _play_on, "least": _least,
-    "least_only": _least_only, "tie_chances": _tie_chances, "tie_safer": _tie_safer, "chances": _chances,
-    "safer": _safer, "safer_pickup": _safer_pickup,
+    "take_meld": _take_meld, "take_knock": _take_knock, "take_lower": _take_lower, "take": _take,
+    "useless": _useless, "stock_better": _stock_better, "stock_knock": _stock_knock, "barely": _barely,
+    "stock": _stock, "stock_only": _stock_only, "big_gin": _big_gin, "gin": _gin, "knock": _knock,
+    "knock_match": _knock_match, "play_on_undercut": _play_on_undercut, "play_on_wait": _play_on_wait,
+    "play_on_gin": _play_on_gin, "play_on": _play_on, "least": _least, "less": _less, "tie_live": _tie_live,
+    "tie_draw": _tie_draw, "tie_safer": _tie_safer, "tie": _tie, "keep_safer": _keep_safer,
+    "keep_draw": _keep_draw, "keep_live": _keep_live, "keep_knock": _keep_knock, "keep": _keep,
 }
 
 
@@ -219,12 +421,12 @@ def played_text(decision, names):
         n = view.discard_deadwood[card.index]
         if action.kind == "discard":
             # Translators: in the hand review; {card} is a card with its article, {n} deadwood points.
-            return fmt(ngettext("You discarded {card}, which left {n} point of deadwood.",
-                                "You discarded {card}, which left {n} points of deadwood.", n),
+            return fmt(ngettext("You discarded {card}, which left {n} point of [deadwood](deadwood).",
+                                "You discarded {card}, which left {n} points of [deadwood](deadwood).", n),
                        card=T.the_card(card), n=n)
         # Translators: in the hand review; {card} is a card with its article, {n} deadwood points.
-        return fmt(ngettext("You knocked by discarding {card}, with {n} point of deadwood.",
-                            "You knocked by discarding {card}, with {n} points of deadwood.", n),
+        return fmt(ngettext("You knocked by discarding {card}, with {n} point of [deadwood](deadwood).",
+                            "You knocked by discarding {card}, with {n} points of [deadwood](deadwood).", n),
                    card=T.the_card(card), n=n)
     if action.kind in ("take_upcard", "draw_discard"):
         card = view.discard_pile[-1]
@@ -232,51 +434,80 @@ def played_text(decision, names):
 
 
 def cost_text(decision):
-    """What the player's choice cost by Hard's evaluation, in a sentence."""
-    unit, cost = decision.unit, decision.cost
+    """What Hard's alternative was worth more, measured, in a sentence (marks included)."""
+    unit, cost, hard = decision.unit, decision.cost, decision.suggestion.action
     if unit == "deadwood":
-        if cost < 1:
-            return _("By Hard's evaluation this cost you less than one point of expected deadwood.")
-        if cost < 1.05:
-            return _("By Hard's evaluation this cost you about one point of expected deadwood.")
-        # Translators: {x} is a number with one decimal, 1.1 or more ("2.5"): the points of
-        # deadwood the player can expect to hold, more than after Hard's choice. The form is
-        # chosen by the whole part of {x} (French: "1,5 point", "2,5 points").
-        return fmt(ngettext("By Hard's evaluation this cost you about {x} points of expected deadwood.",
-                            "By Hard's evaluation this cost you about {x} points of expected deadwood.", int(cost)),
-                   x=number_text(cost))
+        x = number_text(cost)
+        if decision.what == "discard":
+            # Translators: in the hand review; {card} is a card with its article; {x} points (2 or more).
+            return fmt(ngettext("Discarding {card} instead would have left you about {x} point less "
+                                "[deadwood](deadwood) after your next draw, on average.",
+                                "Discarding {card} instead would have left you about {x} points less "
+                                "[deadwood](deadwood) after your next draw, on average.", x),
+                       card=T.the_card(hard.card), x=x)
+        if hard.kind in ("take_upcard", "draw_discard"):
+            # Translators: in the hand review; {card} is a card with its article; {x} points (2 or more).
+            return fmt(ngettext("Taking {card} would have left you about {x} point less [deadwood](deadwood) than "
+                                "a card from the stock, on average.",
+                                "Taking {card} would have left you about {x} points less [deadwood](deadwood) than "
+                                "a card from the stock, on average.", x),
+                       card=T.the_card(decision.view.discard_pile[-1]), x=x)
+        # Translators: in the hand review; {x} points (2 or more).
+        return fmt(ngettext("A card from the stock would have left you about {x} point less [deadwood](deadwood), "
+                            "on average.",
+                            "A card from the stock would have left you about {x} points less [deadwood](deadwood), "
+                            "on average.", x), x=x)
+    if unit == "chance":
+        k, n = chance_parts(cost)
+        # Translators: in the hand review; {played} and {card} are cards with their article; "{k} time in {n}"
+        # is a chance ("1 time in 2").
+        return fmt(ngettext("Your opponent could use {played} in a meld about {k} time in {n}; {card} was safer.",
+                            "Your opponent could use {played} in a meld about {k} times in {n}; {card} was safer.",
+                            k), played=T.the_card(decision.played.card), card=T.the_card(hard.card), k=k, n=n)
     if unit == "points":
-        if decision.suggestion.kind in ("gin", "big_gin"):
-            # Translators: {n} is the gin (or big gin) bonus of these rules, in points.
-            return fmt(_("Going gin would have scored the {n}-point bonus and the opponent's whole deadwood, "
-                         "with no layoffs."), n=cost)
-        # Translators: {n} is a number of points: the extra deadwood kept by the player's knock.
-        return fmt(ngettext("Your knock kept {n} more point of deadwood, and each one counts in the score.",
-                            "Your knock kept {n} more points of deadwood, and each one counts in the score.", cost),
-                   n=cost)
-    if unit == "undercut":
-        # Translators: {n} is the undercut bonus of these rules, in points.
-        return fmt(_("Knocking this late risks an undercut: the opponent would score the {n}-point bonus and the "
-                     "difference."), n=cost)
-    return _("Playing on gave the opponent more turns to knock or go gin first.")
+        x = number_text(cost)
+        if hard.kind == "knock":
+            # Translators: in the hand review; {x} points of score (3 or more).
+            return fmt(ngettext("On average, knocking at once was worth about {x} point more than knocking a turn "
+                                "later.",
+                                "On average, knocking at once was worth about {x} points more than knocking a turn "
+                                "later.", x), x=x)
+        # Translators: in the hand review; {x} points of score (3 or more).
+        return fmt(ngettext("On average, knocking a turn later was worth about {x} point more than knocking at "
+                            "once.",
+                            "On average, knocking a turn later was worth about {x} points more than knocking at "
+                            "once.", x), x=x)
+    if unit == "extra":
+        # Translators: in the hand review; {card} is a card with its article; {n} points of deadwood.
+        return fmt(ngettext("Knocking by discarding {card} would have kept {n} point less [deadwood](deadwood), "
+                            "and every point counts in the score.",
+                            "Knocking by discarding {card} would have kept {n} points less [deadwood](deadwood), "
+                            "and every point counts in the score.", cost), card=T.the_card(hard.card), n=cost)
+    if hard.kind == "big_gin":
+        # Translators: in the hand review; {n} is the big gin bonus of these rules, in points.
+        return fmt(_("Going big gin would have scored the {n}-point big gin bonus plus your opponent's "
+                     "[deadwood](deadwood)."), n=cost)
+    # Translators: in the hand review; {n} is the gin bonus of these rules, in points.
+    return fmt(_("Going gin would have scored the {n}-point gin bonus plus your opponent's [deadwood](deadwood), "
+                 "with no [layoffs](lay-off)."), n=cost)
 
 
 def review_summary(found, total):
-    """The first line of the review: how many decisions Hard would have made differently."""
+    """The first line of the review: for how many decisions Hard found a clearly better move."""
     if total == 0:
         return _("You made no decision in this hand.")
     if total == 1:
         if found:
-            return _("Hard would have made your only decision of the hand differently.")
-        return _("Hard would have made your only decision of the hand the same way.")
+            return _("Hard found a clearly better move for your only decision of this hand.")
+        return _("Hard found no clearly better move for your only decision of this hand.")
     if not found:
         # Translators: {n} is the number of the player's decisions in the hand (2 or more).
-        return fmt(ngettext("Hard would have made each of your {n} decisions the same way.",
-                            "Hard would have made each of your {n} decisions the same way.", total), n=total)
-    # Translators: {k} is how many of the player's decisions Hard would have made otherwise; {n}
-    # is how many decisions the player made in the hand (2 or more).
-    return fmt(ngettext("Hard would have chosen differently in {k} of your {n} decisions.",
-                        "Hard would have chosen differently in {k} of your {n} decisions.", total),
+        return fmt(ngettext("Hard found no clearly better move for any of your {n} decisions.",
+                            "Hard found no clearly better move for any of your {n} decisions.", total), n=total)
+    # Translators: {k} is for how many of the player's decisions Hard found a clearly better move;
+    # {n} is how many decisions the player made in the hand (2 or more).
+    return fmt(ngettext("Hard found a clearly better move for {k} of your {n} decisions.",
+                        "Hard found a clearly better move for {k} of your {n} decisions.", total),
                k=len(found), n=total)
 
 

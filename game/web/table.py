@@ -235,7 +235,7 @@ def render_hand(view, ui):
             classes.append("g-suggest")
         if card.index == hinted:
             classes.append("g-suggested")
-            flags.append(_("the Hard level's choice"))
+            flags.append(_("Hard's choice"))
         selected = selected_index == card.index
         if selected:
             classes.append("g-selected")
