@@ -43,8 +43,8 @@ WAIT = 1.0  # ... or because waiting a turn is worth this many points more on av
 
 
 # The reason kinds of each phase (`suggest` says what each means).
-DRAW_KINDS = ("take_meld", "take_knock", "take_lower", "take", "useless", "stock_better", "stock_knock",
-              "barely", "stock")
+DRAW_KINDS = ("take_meld", "take_knock", "take_lower", "take", "useless", "stock_for_gin", "stock_better",
+              "stock_knock", "barely", "stock")
 REASONS_BY_PHASE = {
     "upcard": DRAW_KINDS,
     "draw": DRAW_KINDS + ("stock_only",),
@@ -163,6 +163,10 @@ def _draw_reason(view, action):
         return Suggestion(action, "take_lower" if after < outlook.deadwood else "take", facts)
     if not values["helps"]:
         return Suggestion(action, "useless", facts)
+    if after <= view.knock_limit and view.stock_count < LATE_STOCK:  # Hard plays for gin
+        facts["late"] = LATE_STOCK
+        facts["chance"] = outlook.gin
+        return Suggestion(action, "stock_for_gin", facts)
     if outlook.deadwood <= after - BARELY:
         return Suggestion(action, "stock_better", facts)
     if after > view.knock_limit and outlook.knock + outlook.gin >= CLEARLY:

@@ -160,6 +160,29 @@ def _useless(f):
     return fmt(_("Draw from the stock: {card} would not lower your [deadwood](deadwood)."), card=_card(f))
 
 
+def _stock_for_gin(f):
+    if f["chance"] < RARE:
+        if f["upcard"]:
+            # Translators: a hint. {card} is a card with its article; {late} a number of cards (25).
+            return fmt(_("Pass: {card} would let you knock, but Hard waits for gin once the stock is under {late} "
+                         "cards."), card=_card(f), late=f["late"])
+        # Translators: a hint. {card} is a card with its article; {late} a number of cards (25).
+        return fmt(_("Draw from the stock: {card} would let you knock, but Hard waits for gin once the stock is "
+                     "under {late} cards."), card=_card(f), late=f["late"])
+    k, n = chance_parts(f["chance"])
+    if f["upcard"]:
+        # Translators: a hint. {card} is a card with its article; "{k} time in {n}" is a chance ("1 time in 12").
+        return fmt(ngettext("Pass: {card} would let you knock, but Hard waits for gin. A card from the stock gives "
+                            "you gin about {k} time in {n}.",
+                            "Pass: {card} would let you knock, but Hard waits for gin. A card from the stock gives "
+                            "you gin about {k} times in {n}.", k), card=_card(f), k=k, n=n)
+    # Translators: a hint. {card} is a card with its article; "{k} time in {n}" is a chance ("1 time in 12").
+    return fmt(ngettext("Draw from the stock: {card} would let you knock, but Hard waits for gin. A card from the "
+                        "stock gives you gin about {k} time in {n}.",
+                        "Draw from the stock: {card} would let you knock, but Hard waits for gin. A card from the "
+                        "stock gives you gin about {k} times in {n}.", k), card=_card(f), k=k, n=n)
+
+
 def _stock_better(f):
     if f["upcard"]:
         # Translators: a hint. {card} is a card with its article; {after} deadwood points.
@@ -386,7 +409,7 @@ def _keep(f):
 
 REASONS = {
     "take_meld": _take_meld, "take_knock": _take_knock, "take_lower": _take_lower, "take": _take,
-    "useless": _useless, "stock_better": _stock_better, "stock_knock": _stock_knock, "barely": _barely,
+    "useless": _useless, "stock_for_gin": _stock_for_gin, "stock_better": _stock_better, "stock_knock": _stock_knock, "barely": _barely,
     "stock": _stock, "stock_only": _stock_only, "big_gin": _big_gin, "gin": _gin, "knock": _knock,
     "knock_match": _knock_match, "play_on_undercut": _play_on_undercut, "play_on_wait": _play_on_wait,
     "play_on_gin": _play_on_gin, "play_on": _play_on, "least": _least, "less": _less, "tie_live": _tie_live,

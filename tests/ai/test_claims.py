@@ -69,7 +69,7 @@ class Reference:
         """(average deadwood, share that can knock or go gin) of 10 cards after the next draw,
         over the stock of each of the reference's deals."""
         outlook = estimate.draw_outlook(cards, self.deals, self.view.knock_limit)
-        return outlook.deadwood, outlook.knock + outlook.gin
+        return outlook.deadwood, outlook.knock + outlook.gin, outlook.gin
 
     def use(self, card):
         return estimate.could_use(card, self.deals)
@@ -120,18 +120,20 @@ def check_hint(view, hint, ref):
     """(kind, agrees) of the hint's claim; raises nothing, so the figures count every claim."""
     f, kind = hint.facts, hint.kind
     left = view.discard_deadwood
-    if kind in ("take_meld", "take_knock", "take_lower", "take", "useless", "stock_better", "stock_knock", "barely",
-                "stock"):
+    if kind in ("take_meld", "take_knock", "take_lower", "take", "useless", "stock_for_gin", "stock_better",
+                "stock_knock", "barely", "stock"):
         top = view.discard_pile[-1]
         after = min(min_deadwood([c for c in view.hand + [top] if c is not out]) for out in view.hand)
         exact = f["after"] == after and f["now"] == min_deadwood(view.hand)
-        mean, chance = ref.after_draw(view.hand)
+        mean, chance, gin = ref.after_draw(view.hand)
         claims = {
             "take_meld": lambda: shape_holds(view.hand, top, f["shape"]),
             "take_knock": lambda: after <= view.knock_limit < f["now"],
             "take_lower": lambda: after < mean + MEAN,
             "take": lambda: after < f["now"],
             "useless": lambda: after >= f["now"],
+            "stock_for_gin": lambda: after <= view.knock_limit and (
+                gin < 0.05 if f["chance"] < RARE else chance_agrees(fraction(f["chance"]), f["chance"], gin)),
             "stock_better": lambda: mean < after,
             "stock_knock": lambda: chance_agrees(fraction(f["chance"]), f["chance"], chance),
             "barely": lambda: abs(after - mean) < 1 + MEAN,

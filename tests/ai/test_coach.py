@@ -62,6 +62,8 @@ def test_the_facts_of_a_draw_are_the_positions_numbers():
             assert facts["after"] < facts["stock"]
         if kind == "useless":
             assert facts["after"] >= facts["now"]
+        if kind == "stock_for_gin":
+            assert facts["after"] <= view.knock_limit and view.stock_count < LATE_STOCK
         if kind == "stock_better":
             assert facts["stock"] <= facts["after"] - 1
         if kind == "barely":

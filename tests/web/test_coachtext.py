@@ -112,3 +112,5 @@ def test_every_reason_is_worded_in_every_language(lang):
                 text = W.plain(reason(dict(FACTS, upcard=upcard, shape=shape)))
                 assert text and "{" not in text and "[" not in text, (kind, text)
     assert W.plain(W.REASONS["knock"](dict(FACTS, undercut=0.01))) != W.plain(W.REASONS["knock"](FACTS))
+    assert W.plain(W.REASONS["stock_for_gin"](dict(FACTS, chance=0.01, upcard=False))) != \
+        W.plain(W.REASONS["stock_for_gin"](dict(FACTS, upcard=False)))
