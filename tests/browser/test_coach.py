@@ -29,6 +29,15 @@ from tests.browser.test_game import (
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture(autouse=True)
+def ambient_catalogue():
+    """Each test installs its page's catalogue for the CPython copy of the words; the one before
+    comes back after it (the build's tests expect English)."""
+    previous = i18n.current()
+    yield
+    i18n.install(previous)
+
+
 def my_discard(current):
     return current["turn"] == "me" and current["phase"] == "discard"
 
