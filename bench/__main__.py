@@ -6,8 +6,8 @@ import importlib
 import sys
 
 # Each module has a main() that prints its own figures; browser figures need Chromium.
-SECTIONS = ["bench.engine", "bench.build", "bench.browser", "bench.ai", "bench.turns", "bench.latency", "bench.tables",
-            "bench.serve", "bench.lighthouse"]
+SECTIONS = ["bench.engine", "bench.build", "bench.browser", "bench.ai", "bench.coach", "bench.turns",
+            "bench.latency", "bench.tables", "bench.serve", "bench.lighthouse"]
 # Run only when named: Lighthouse is installed from npm on its first run (`make lighthouse`).
 ON_REQUEST = {"lighthouse"}
 

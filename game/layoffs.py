@@ -75,10 +75,24 @@ class Defence:
             self.deadwood_points += card.value
 
 
+def defence_search(knocker_melds, defender):
+    """The meld search of the defender's cards in which each possible layoff is one more group
+    (and the layoff groups): its least deadwood is the defender's after the best settlement."""
+    groups = layoff_groups(knocker_melds, defender)
+    return _search_for(defender, [mask for mask, _, _ in groups]), groups
+
+
+def defence_deadwood(knocker_melds, defender):
+    """The defender's deadwood after the best own melds and layoffs: `best_defence(...)
+    .deadwood_points`, without building the melds and layoffs (the coach's estimates settle
+    a knock against many deals)."""
+    search = defence_search(knocker_melds, defender)[0]
+    return search.free_points + search.best(search.meldable)
+
+
 def best_defence(knocker_melds, defender):
     """The defender's optimal settlement: the least deadwood after own melds and layoffs."""
-    groups = layoff_groups(knocker_melds, defender)
-    search = _search_for(defender, [mask for mask, _, _ in groups])
+    search, groups = defence_search(knocker_melds, defender)
     meld_masks, dead = search.arrangements(search.meldable, True)[0]
     by_mask = {}
     for mask, target, cards in groups:

@@ -7,10 +7,15 @@ order, in every language (a translation keeps its block: generator.checkers.stru
 n-th heading's English anchor and its anchor in another language are one map per page, made at
 build time; every link of a translated page that names an English anchor is rewritten to that
 language's. The table of contents links each page's own anchors already and is left as it is.
+
+The glossary's entries are sorted in each language's order, so their anchors
+(`glossaire-points-morts`, generator.content) are mapped by their English term instead: a
+link to `rules.html#glossary-deadwood` names the French entry on `fr/rules.html`, and each
+language's game catalogue gets the links of its own entries (`glossary_links`) for the coach.
 """
 
 import re
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 _HEADING_ID = re.compile(r'<h[1-6] id="([^"]*)"')
 _TOC = re.compile(r'<nav[^>]* class="toc".*?</nav>', re.S)
@@ -23,8 +28,27 @@ def heading_ids(html):
 
 
 def anchor_maps(english, translated):
-    """{slug: {English anchor: this language's}} from {slug: heading_ids()} of both languages."""
-    return {slug: dict(zip(english[slug], translated.get(slug, ()), strict=False)) for slug in english}
+    """{slug: {English anchor: this language's}} from {slug: (heading_ids(), Page.terms)} of
+    both languages: headings by their order, glossary entries by their English term."""
+    maps = {}
+    for slug, (headings, terms) in english.items():
+        local_headings, local_terms = translated.get(slug, ((), {}))
+        found = dict(zip(headings, local_headings, strict=False))
+        for term, anchor in (terms or {}).items():
+            if term in (local_terms or {}):
+                found[anchor] = local_terms[term]
+        maps[slug] = found
+    return maps
+
+
+def glossary_links(pages):
+    """{English term's slug: "rules.html#glossaire-points-morts"}: where each glossary entry of
+    these pages (one language's) is, from any page of that language."""
+    links = {}
+    for page in pages:
+        for term, anchor in (page.terms or {}).items():
+            links[term] = quote(page.slug) + ".html#" + anchor
+    return links
 
 
 def localize_fragments(html, slug, maps):

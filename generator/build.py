@@ -9,7 +9,7 @@ from urllib.parse import quote
 from markupsafe import Markup
 
 from generator import bundle, precompressed
-from generator.anchors import anchor_maps, heading_ids, localize_fragments
+from generator.anchors import anchor_maps, glossary_links, heading_ids, localize_fragments
 from generator.catalogs import load_language
 from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
@@ -94,20 +94,27 @@ def _build(root, out, log, warn, allow_incomplete):
         if left_out:
             warn("warning: not published (only " + " ".join(PUBLISHED) + "; no dotfiles): "
                  + ", ".join(str(path) for path in left_out))
-        assets = bundle.build_game_assets(work, config.languages,
-                                          {lang.code: catalogs[lang.code]["game"] for lang in config.languages})
         slugs = [source.document.slug for source in sources]
         render_example = _example_renderer(env)
-        english_ids = None  # {slug: its headings' anchors} in English (generator.anchors)
+        english_ids = None  # {slug: its anchors} in English (generator.anchors)
+        rendered = {}
         for language in config.languages:
             install_language(env, catalogs[language.code]["site"])
             renderer = ContentRenderer(catalogs[language.code], render_example)
             pages = [renderer.render(source) for source in sources]
-            ids = {page.slug: heading_ids(page.html) for page in pages}
+            ids = {page.slug: (heading_ids(page.html), page.terms) for page in pages}
             english_ids = english_ids or ids
             maps = anchor_maps(english_ids, ids)
-            pages = [dataclasses.replace(page, html=Markup(localize_fragments(page.html, page.slug, maps)))
-                     for page in pages]
+            rendered[language.code] = [
+                dataclasses.replace(page, html=Markup(localize_fragments(page.html, page.slug, maps)))
+                for page in pages]
+        # Each language's game catalogue links the coach's terms to that language's glossary.
+        assets = bundle.build_game_assets(work, config.languages,
+                                          {lang.code: catalogs[lang.code]["game"] for lang in config.languages},
+                                          {code: glossary_links(pages) for code, pages in rendered.items()})
+        for language in config.languages:
+            install_language(env, catalogs[language.code]["site"])
+            pages = rendered[language.code]
             for page in pages:
                 context = _page_context(config, language, page, pages, assets)
                 write_text(work, page_path(language.code, page.slug), render(env, "page.html", context))

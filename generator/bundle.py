@@ -431,12 +431,13 @@ def _lang_code(language):
     return language if isinstance(language, str) else language.code
 
 
-def build_game_assets(out_dir, languages, game_messages):
+def build_game_assets(out_dir, languages, game_messages, glossary=None):
     """Write the game's files into `out_dir/static/` and return their paths (`GameAssets`).
 
     `languages`: language codes or `generator.config.Language` values; `game_messages`: each
     language's checked `game` messages (generator.catalogs.Messages, as the build loaded them),
-    which become its JSON catalogue (generator.gamecatalog.page_catalog).
+    which become its JSON catalogue (generator.gamecatalog.page_catalog), with `glossary`'s
+    links of that language ({code: generator.anchors.glossary_links}).
     """
     static_dir = Path(out_dir) / "static"
     static_dir.mkdir(parents=True, exist_ok=True)
@@ -454,7 +455,7 @@ def build_game_assets(out_dir, languages, game_messages):
     paths, screens = {}, {}
     for language in languages:
         code = _lang_code(language)
-        data = page_catalog(code, game_messages[code])
+        data = page_catalog(code, game_messages[code], (glossary or {}).get(code))
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         paths[code] = _write(static_dir, "game-" + code + ".json", text.encode("utf-8"))
         screens[code] = firstscreen.first_screens(data)

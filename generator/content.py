@@ -51,6 +51,9 @@ class Page:
     title: str
     description: str
     html: Markup
+    # {English glossary term's slug: this language's anchor of its entry} ("deadwood":
+    # "glossaire-points-morts"): the coach links its terms to them (generator.build).
+    terms: dict = None
 
 
 def load_sources(content_dir, root=None, warn=None):
@@ -151,7 +154,7 @@ class ContentRenderer:
         self.md.reset()
         self._stash = []
         lines = []
-        glossary, entries = _Glossary(document), []
+        glossary, entries, terms = _Glossary(document), [], {}
         for block in document.blocks:
             if isinstance(block, Fence):
                 if block.info == EXAMPLE:
@@ -164,30 +167,46 @@ class ContentRenderer:
                 line = "".join(self._translate(p, cell) if isinstance(p, Text) else self._chips_in(p)
                                for p in block.pieces)
             if glossary.takes(block):
-                entries.append(line)
+                entries.append((line, block.texts[0].text))
                 continue
             if entries:
-                lines.extend(self._sorted_entries(entries))
+                lines.extend(self._sorted_entries(entries, glossary, terms))
                 entries = []
             lines.append(line)
-        lines.extend(self._sorted_entries(entries))
+        lines.extend(self._sorted_entries(entries, glossary, terms))
         glossary.check()
         html = _TOKENS.sub(lambda m: self._stash[int(m.group(1) or m.group(2))],
                            self.md.convert("\n".join(lines)))
         meta = document.meta
         return Page(document.slug, self.content.gettext(meta["title"][0]),
-                    self.content.gettext(meta["description"][0]), Markup(html))
+                    self.content.gettext(meta["description"][0]), Markup(html), terms)
 
-    def _sorted_entries(self, entries):
+    def _sorted_entries(self, entries, glossary, terms):
+        """The glossary's (translated line, English text) entries as lines, sorted in this
+        language, each term carrying its anchor: the glossary heading's and the term's words in
+        this language (`glossaire-points-morts`), kept in `terms` by the English term's slug."""
         # By the **term** first, so that "Deadwood" comes before "Deadwood count" (whole-term
         # order, as in a dictionary), then by the rest of the entry.
         def key(entry):
-            term = _TERM.match(entry)
-            words = _plain(entry)
+            term = _TERM.match(entry[0])
+            words = _plain(entry[0])
             if term is None:
                 return (self.sort_key(words), b"")
             return (self.sort_key(term.group(1).strip(_TERM_END)), self.sort_key(words))
-        return sorted(entries, key=key)
+        if not entries:
+            return []
+        lines = []
+        prefix = ascii_slug(self.content.gettext(glossary.heading), "-")
+        for line, english in sorted(entries, key=key):
+            term, source = _TERM.match(line), _TERM.match("- " + english)
+            if term is None or source is None:
+                lines.append(line)
+                continue
+            anchor = prefix + "-" + ascii_slug(term.group(1), "-")
+            terms[ascii_slug(source.group(1), "-")] = anchor
+            strong = self._store('<strong id="' + anchor + '">' + htmllib.escape(term.group(1)) + "</strong>")
+            lines.append(line[:term.start(1) - 2] + strong + line[term.end(1) + 2:])
+        return lines
 
     def _translate(self, piece, cell=False):
         # Collapse only ASCII whitespace: the no-break spaces of French typography must stay.

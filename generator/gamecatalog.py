@@ -11,13 +11,23 @@ from generator.plurals import parse
 ENGLISH_PLURAL = "(n != 1)"
 
 
-def page_catalog(lang, messages):
+# The context of the entries the build adds to each language's catalogue: "deadwood" ->
+# "rules.html#glossaire-points-morts", where the guide's glossary explains the term in that
+# language (generator.anchors.glossary_links); the coach links a term's first use to it.
+GLOSSARY_LINK = "glossary link"
+
+
+def page_catalog(lang, messages, glossary=None):
     """{"lang", "nplurals", "plural" (a tree), "messages": {key: str or [forms]}}; a key is the
-    msgid, or context + "\x04" + msgid (an empty msgctxt is a context, as in gettext)."""
+    msgid, or context + "\x04" + msgid (an empty msgctxt is a context, as in gettext).
+    `glossary`: {English term's slug: link} of the language's glossary entries, added as
+    `GLOSSARY_LINK` entries."""
     entries = {}
     for (context, msgid), string in messages.items():
         key = msgid if context is None else context + "\x04" + msgid
         entries[key] = list(string) if isinstance(string, tuple) else string
+    for term, link in (glossary or {}).items():
+        entries[GLOSSARY_LINK + "\x04" + term] = link
     return {"lang": lang, "nplurals": messages.plural.nplurals, "plural": messages.plural.tree,
             "messages": entries}
 

@@ -1,20 +1,28 @@
-"""Helpers shared by the computer players: public knowledge, randomness, deadwood searches.
+"""Helpers shared by the computer players: what the View says, public knowledge, randomness.
 
 Everything here reads only a player's `View` (never the match), imports nothing from the
 standard library (it runs in the page under Brython) and is written with plain loops: no
 closures, no lambda sorts, no `dict.get`, no exceptions on the hot paths.
+
+The View already holds what the engine worked out for the position: the deadwood each legal
+discard leaves (`view.discard_deadwood`) and the knock or gin each discard allows
+(`view.legal_actions`). The players read them through `discards`, `least_deadwood`, `ending`
+and `can_knock`, and search hands only for what the View cannot hold: a hand with a card it
+might take, the hands after a draw, the opponent's.
 """
 
 from game.actions import (
     DISCARD,
     DRAW_DISCARD,
     DRAW_STOCK,
+    GIN,
+    KNOCK,
     NEXT_HAND,
     PASS,
     TAKE_UPCARD,
     Action,
 )
-from game.melds import HandSearch, deadwood_after_each_discard
+from game.melds import HandSearch
 from game.rng import Rng
 
 MASK32 = 0xFFFFFFFF
@@ -90,15 +98,61 @@ def melded_in_best(cards, card):
     return False
 
 
-def discard_choices(view):
-    """(card, deadwood after discarding it) for every card that may be discarded now."""
-    hand = view.hand
-    after = deadwood_after_each_discard(hand)
+def completers(cards):
+    """52-bit mask of the cards that would join a meld with two or more of `cards`."""
+    grid = [0, 0, 0, 0]
+    count = [0] * 14
+    for card in cards:
+        grid[card.suit] |= 1 << card.rank
+        count[card.rank] += 1
+    mask = 0
+    for rank in range(1, 14):
+        if count[rank] >= 2:
+            for suit in range(4):
+                if not (grid[suit] >> rank) & 1:
+                    mask |= 1 << (suit * 13 + rank - 1)
+    for suit in range(4):
+        line = grid[suit]
+        for rank in range(1, 14):
+            if (line >> rank) & 1:
+                continue
+            # rank-2,rank-1 / rank-1,rank+1 / rank+1,rank+2 held
+            lo2 = rank >= 3 and (line >> (rank - 2)) & 1 and (line >> (rank - 1)) & 1
+            mid = rank >= 2 and rank <= 12 and (line >> (rank - 1)) & 1 and (line >> (rank + 1)) & 1
+            hi2 = rank <= 11 and (line >> (rank + 1)) & 1 and (line >> (rank + 2)) & 1
+            if lo2 or mid or hi2:
+                mask |= 1 << (suit * 13 + rank - 1)
+    return mask
+
+
+def discards(view):
+    """(card, the deadwood discarding it leaves) for each card that may be discarded now, in the
+    hand's order ([] unless this player must discard): the View's own figures."""
+    left = view.discard_deadwood
     out = []
-    for i in range(len(hand)):
-        if hand[i] is not view.taken:
-            out.append((hand[i], after[i]))
+    for card in view.hand:
+        if card.index in left:
+            out.append((card, left[card.index]))
     return out
+
+
+def least_deadwood(view):
+    """The least deadwood a legal discard leaves (None unless this player must discard)."""
+    return view.best_discard_deadwood
+
+
+def ending(view, card):
+    """The gin or knock the View lists for discarding `card`, or None (over the limit, or no
+    knock under these rules)."""
+    for action in view.legal_actions:
+        if action.card is card and (action.kind == KNOCK or action.kind == GIN):
+            return action
+    return None
+
+
+def can_knock(view):
+    """True when some discard allows a knock (not gin: that is `ending` with no deadwood)."""
+    return find(view.legal_actions, KNOCK) is not None
 
 
 class Knowledge:

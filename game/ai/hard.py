@@ -11,7 +11,7 @@ from game.actions import (
     KNOCK,
     Action,
 )
-from game.ai.common import Knowledge, Player, find
+from game.ai.common import Knowledge, Player, can_knock, completers, discards, find, least_deadwood
 from game.cards import DECK
 from game.layoffs import layoff_groups
 from game.melds import HandSearch, all_best_arrangements, deadwood_after_each_discard
@@ -29,33 +29,6 @@ LATE_STOCK = 25  # with fewer cards than this in the stock ...
 LATE_MAX = 0  # ... knock only with this much deadwood or less (0: play on for gin)
 MATCH_POINT = 10  # when a knock win of this many points would end the match ...
 CLOSE_MAX = 3  # ... knock with this much deadwood or less at any time
-
-
-def completers(cards):
-    """52-bit mask of the cards that would join a meld with two or more of `cards`."""
-    grid = [0, 0, 0, 0]
-    count = [0] * 14
-    for card in cards:
-        grid[card.suit] |= 1 << card.rank
-        count[card.rank] += 1
-    mask = 0
-    for rank in range(1, 14):
-        if count[rank] >= 2:
-            for suit in range(4):
-                if not (grid[suit] >> rank) & 1:
-                    mask |= 1 << (suit * 13 + rank - 1)
-    for suit in range(4):
-        line = grid[suit]
-        for rank in range(1, 14):
-            if (line >> rank) & 1:
-                continue
-            # rank-2,rank-1 / rank-1,rank+1 / rank+1,rank+2 held
-            lo2 = rank >= 3 and (line >> (rank - 2)) & 1 and (line >> (rank - 1)) & 1
-            mid = rank >= 2 and rank <= 12 and (line >> (rank - 1)) & 1 and (line >> (rank + 1)) & 1
-            hi2 = rank <= 11 and (line >> (rank + 1)) & 1 and (line >> (rank + 2)) & 1
-            if lo2 or mid or hi2:
-                mask |= 1 << (suit * 13 + rank - 1)
-    return mask
 
 
 class Model:
@@ -187,14 +160,15 @@ def expected_after_draw(cards, model, util):
     return total
 
 
-def candidates(hand, after, taken, least):
-    """Positions of the discards worth valuing: within the slack of the least deadwood, the
-    lowest first, at most MAX_CANDIDATES (this bounds the worst decision time)."""
+def candidates(choices, least):
+    """The discards worth valuing, of `choices` ((card, deadwood left), `common.discards`):
+    within the slack of the least deadwood, the lowest first, at most MAX_CANDIDATES (this
+    bounds the worst decision time)."""
     chosen = []
     for extra in range(CANDIDATE_SLACK + 1):
-        for i in range(len(hand)):
-            if after[i] == least + extra and hand[i] is not taken:
-                chosen.append(i)
+        for card, dead in choices:
+            if dead == least + extra:
+                chosen.append(card)
         if len(chosen) >= MAX_CANDIDATES:
             break
     return chosen[:MAX_CANDIDATES]
@@ -231,11 +205,14 @@ def should_knock(view, least):
     """Knock now with `least` deadwood, or play on (for gin, or to undercut an opponent who knocks)?"""
     if view.stock_count >= LATE_STOCK or least <= LATE_MAX:
         return True
-    scores = view.scores
-    need = view.rules.target - scores[view.player]
-    if need <= MATCH_POINT and least <= CLOSE_MAX:
-        return True
-    return False
+    return knocks_for_the_match(view, least)
+
+
+def knocks_for_the_match(view, least):
+    """When a knock win of MATCH_POINT points would end the match, Hard knocks with CLOSE_MAX
+    points of deadwood or less at any time."""
+    need = view.rules.target - view.scores[view.player]
+    return need <= MATCH_POINT and least <= CLOSE_MAX
 
 
 class HardPlayer(Player):
@@ -255,39 +232,40 @@ class HardPlayer(Player):
         if big is not None:
             return big
         hand = view.hand
-        after = deadwood_after_each_discard(hand)
-        least = 999
-        for i in range(len(hand)):
-            if hand[i] is not view.taken and after[i] < least:
-                least = after[i]
+        choices = discards(view)
+        least = least_deadwood(view)
         model = Model(view)
-        if least == 0 or (least <= view.knock_limit and should_knock(view, least)):
-            return self.knock(view, model, hand, after, least)
+        if least == 0:
+            return best_knock(model, hand, choices, least)
+        if can_knock(view) and should_knock(view, least):
+            return best_knock(model, hand, choices, least)
         util = utility_table(view)
         best_card = None
         best_score = 0.0
-        for i in candidates(hand, after, view.taken, least):
-            card = hand[i]
+        for card in candidates(choices, least):
             score = discard_score(hand, card, model, util)
             if best_card is None or score < best_score:
                 best_card = card
                 best_score = score
         return Action(DISCARD, best_card)
 
-    def knock(self, view, model, hand, after, least):
-        best = None
-        for i in range(len(hand)):
-            card = hand[i]
-            if card is view.taken or after[i] != least:
-                continue
-            rest = [c for c in hand if c is not card]
-            if least == 0:
-                return Action(GIN, card)
-            for arrangement in all_best_arrangements(rest):
-                exposure = layoff_exposure(arrangement.melds, model)
-                if best is None or exposure < best[0]:
-                    best = (exposure, card, arrangement.melds)
-        return Action(KNOCK, best[1], best[2])
+
+def best_knock(model, hand, choices, least):
+    """Hard's gin, or its knock: of the discards leaving the least deadwood and the best
+    arrangements of the cards kept, the melds on which the opponent is expected to lay off the
+    fewest cards."""
+    best = None
+    for card, dead in choices:
+        if dead != least:
+            continue
+        rest = [c for c in hand if c is not card]
+        if least == 0:
+            return Action(GIN, card)
+        for arrangement in all_best_arrangements(rest):
+            exposure = layoff_exposure(arrangement.melds, model)
+            if best is None or exposure < best[0]:
+                best = (exposure, card, arrangement.melds)
+    return Action(KNOCK, best[1], best[2])
 
 
 def layoff_exposure(melds, model):

@@ -7,15 +7,17 @@ runs and gaps count through their live completing cards. A discard that matches 
 opponent picked up (same rank, or same suit within two) costs a penalty.
 """
 
-from game.actions import (
-    BIG_GIN,
-    DISCARD,
-    GIN,
-    KNOCK,
-    Action,
+from game.actions import BIG_GIN, DISCARD, Action
+from game.ai.common import (
+    Knowledge,
+    Player,
+    completers,
+    discards,
+    ending,
+    find,
+    least_deadwood,
+    melded_in_best,
 )
-from game.ai.common import Knowledge, Player, find, melded_in_best
-from game.ai.hard import completers
 from game.melds import deadwood_after_each_discard
 
 OUT_CREDIT = 0.6  # deadwood points credited per live completing card
@@ -45,16 +47,12 @@ class MediumPlayer(Player):
         big = find(actions, BIG_GIN)
         if big is not None:
             return big
-        hand = view.hand
-        after = deadwood_after_each_discard(hand)
-        least = 999
-        for i in range(len(hand)):
-            if hand[i] is not view.taken and after[i] < least:
-                least = after[i]
-        if least == 0 or (least <= view.knock_limit and (view.stock_count >= LATE_STOCK or least <= LATE_MAX)):
-            for i in range(len(hand)):
-                if hand[i] is not view.taken and after[i] == least:
-                    return Action(GIN if least == 0 else KNOCK, hand[i])
+        choices = discards(view)
+        least = least_deadwood(view)
+        if least == 0 or view.stock_count >= LATE_STOCK or least <= LATE_MAX:
+            for card, dead in choices:
+                if dead == least and ending(view, card) is not None:
+                    return ending(view, card)
         know = Knowledge(view)
         out = [False] * 52  # visibly out of play for us
         for card in view.discard_pile:
@@ -63,9 +61,9 @@ class MediumPlayer(Player):
             out[card.index] = True
         best_card = None
         best_score = 0.0
-        for i in range(len(hand)):
-            card = hand[i]
-            if card is view.taken or after[i] > least + SLACK:
+        hand = view.hand
+        for card, dead in choices:
+            if dead > least + SLACK:
                 continue
             rest = [c for c in hand if c is not card]
             join = completers(rest)
@@ -73,7 +71,7 @@ class MediumPlayer(Player):
             for index in range(52):
                 if (join >> index) & 1 and not out[index]:
                     live += 1
-            score = after[i] - OUT_CREDIT * live
+            score = dead - OUT_CREDIT * live
             for held in know.opp_known:
                 if held.rank == card.rank or (held.suit == card.suit and -2 <= held.rank - card.rank <= 2):
                     score += FEED_PENALTY

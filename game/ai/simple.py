@@ -5,14 +5,8 @@ the hand with it; otherwise draws from the stock. Discards at random among the c
 the least deadwood (never the card just taken), and knocks (or goes gin) as soon as it may.
 """
 
-from game.actions import (
-    BIG_GIN,
-    DISCARD,
-    GIN,
-    KNOCK,
-    Action,
-)
-from game.ai.common import Player, discard_choices, find, melded_in_best, view_rng
+from game.actions import BIG_GIN, DISCARD, Action
+from game.ai.common import Player, discards, ending, find, least_deadwood, melded_in_best, view_rng
 
 
 class SimplePlayer(Player):
@@ -22,22 +16,13 @@ class SimplePlayer(Player):
         return melded_in_best(view.hand + [card], card)
 
     def discard(self, view):
-        actions = view.legal_actions
-        big = find(actions, BIG_GIN)
+        big = find(view.legal_actions, BIG_GIN)
         if big is not None:
             return big
-        choices = discard_choices(view)
-        least = 999
-        for _card, dead in choices:
-            if dead < least:
-                least = dead
+        least = least_deadwood(view)
         best = []
-        for card, dead in choices:
+        for card, dead in discards(view):
             if dead == least:
                 best.append(card)
         card = best[view_rng(self.seed, view, 1).below(len(best))]
-        if least == 0:
-            return Action(GIN, card)
-        if least <= view.knock_limit:
-            return Action(KNOCK, card)
-        return Action(DISCARD, card)
+        return ending(view, card) or Action(DISCARD, card)

@@ -1,11 +1,11 @@
-"""The coach in the page: the "What would you play?" hint, the review of a hand, and a reviewed
+"""The coach in the page: the "What would Hard play?" hint, the review of a hand, and a reviewed
 position shown again on the table.
 
 Commands (declared in `game.web.registry`) and the markup they need, drawn from the
 View on screen and the UI state (`Ui.coach`): `hint` (the position it was asked in, Hard's move
 and its sentence), `used` ({hand number: [hints of seat 0, of seat 1]}, kept with the match and
 shown on the score sheet), `review` (the decisions of the hand that Hard would have made
-otherwise, and the one shown on the table). The coach (`game.ai.coach`) reads only Views;
+otherwise, and the one shown on the table). The coach (`game.ai.coach`, `game.ai.review`) reads only Views;
 the review's Views are rebuilt by the engine from the table's saved actions (the adapter asks
 the table for them: effect REVIEW). Pure Python (no `browser`).
 
@@ -38,12 +38,12 @@ def hint(ui, view, arg):
             return Outcome(say=_("Hints are not offered at an online table."))
         return Outcome(say=_("Hints are off: you can turn them on in the menu."))
     if view.turn != view.player or not view.legal_actions or ui.handover:
-        return Outcome(say=_("A hint is given when it is your turn."))
+        return Outcome(say=_("Hints are available only on your turn."))
     shown = shown_hint(view, ui)
     # The focus stays where the player is (on a card, the arrows still move in the hand): the
     # hint is said, and drawn under the prompt.
     if shown is not None:  # asked again in the same position: said again, counted once
-        return Outcome(say=shown["text"], effects=(FOCUS_ONLY,))
+        return Outcome(say=W.plain(shown["text"]), effects=(FOCUS_ONLY,))
     from game.ai.coach import suggest
 
     suggestion = suggest(view)
@@ -52,7 +52,7 @@ def hint(ui, view, arg):
                         "card": card.index if card is not None else None, "kind": suggestion.action.kind}
     counts = ui.coach["used"].setdefault(str(view.hand_number), [0, 0])
     counts[view.player] += 1
-    return Outcome(say=ui.coach["hint"]["text"], effects=(RECORD_HINT,))
+    return Outcome(say=W.plain(ui.coach["hint"]["text"]), effects=(RECORD_HINT,))
 
 
 def hints(ui, view, checked):
@@ -131,7 +131,7 @@ declare("review_close", close_review)
 
 def fill_review(ui, view, decisions):
     """Keep the review of the hand: the player's decisions [(View, Action)], rebuilt by the engine."""
-    from game.ai.coach import review as judge
+    from game.ai.review import review as judge
 
     current = ui.coach["review"]
     if current is None:
@@ -195,14 +195,16 @@ def render_review_dialog(view, ui):
     out = []
     items = current["items"] if current is not None else None
     if items is None:
-        out.append('<p>' + esc(_("The hand is being replayed…")) + '</p>')
+        out.append('<p>' + esc(_("Working out the review…")) + '</p>')
     else:
         out.append('<p class="g-review-summary">' + esc(W.review_summary(items, current["total"])) + '</p>')
         names = ui.names()
+        # The first use of each term in the whole list links to the glossary.
+        words = W.linked([text for item in items for text in item_texts(item, names)])
         out.append('<ol class="g-review">')
         for k in range(len(items)):
             item = items[k]
-            out.append('<li class="g-review-item">' + render_item(item, names)
+            out.append('<li class="g-review-item">' + render_item(item, words[3 * k:3 * k + 3])
                        + '<div class="g-actions"><button type="button" class="g-btn" data-act="review_step" data-arg="'
                        + str(k) + '" data-key="review_step-' + str(k) + '">' + esc(_("Show on the table"))
                        + '</button></div></li>')
@@ -212,13 +214,19 @@ def render_review_dialog(view, ui):
     return title, "".join(out)
 
 
-def render_item(item, names):
-    """One reviewed decision: what was decided, what the player did, Hard's move and why, the cost."""
+def item_texts(item, names):
+    """The three sentences of a reviewed decision, marks included: what the player did, Hard's
+    move and why, what Hard's move was worth more."""
+    return [W.played_text(item, names), W.hint_text(item.suggestion), W.cost_text(item)]
+
+
+def render_item(item, words):
+    """One reviewed decision: what was decided, then its three sentences (`item_texts`) as
+    markup."""
     return ('<h3>' + esc(W.decision_title(item)) + '</h3>'
-            + '<p>' + esc(W.played_text(item, names)) + '</p>'
-            + '<p class="g-hint-of">' + hard_label() + '<span class="g-hint-text">' + esc(W.hint_text(item.suggestion))
-            + '</span></p>'
-            + '<p class="g-cost">' + esc(W.cost_text(item)) + '</p>')
+            + '<p>' + words[0] + '</p>'
+            + '<p class="g-hint-of">' + hard_label() + '<span class="g-hint-text">' + words[1] + '</span></p>'
+            + '<p class="g-cost">' + words[2] + '</p>')
 
 
 def reviewing(view, ui):
@@ -244,8 +252,8 @@ def render_position(view, ui):
     # Translators: {n} is the place of the decision shown in the review's list, {count} the list's length.
     out.append('<h2 class="g-title" id="g-review-title">' + esc(fmt(_("Review of the hand: {n} of {count}"),
                                                                       n=step + 1, count=count)) + '</h2>')
-    out.append(render_item(item, names))
-    out.append('<p class="g-legend">' + esc(_("On the table, Hard's card has a blue ring and a star, yours a dashed "
+    out.append(render_item(item, W.linked(item_texts(item, names))))
+    out.append('<p class="g-legend">' + esc(_("On the table, Hard's choice has a blue ring; yours has a dashed "
                                              "outline.")) + '</p>')
     out.append('<div class="g-actions">')
     out.append(nav_button("review_prev", pgettext("review", "Previous"), step > 0))
@@ -262,13 +270,21 @@ def render_position(view, ui):
         out.append('<p class="g-known">' + esc(_("Taken from the discard pile:")) + ' '
                    + "".join(card_html(c, "g-small") for c in seen.opponent_known) + '</p>')
     out.append('</section><section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
-    out.append('<div class="g-stock"><span class="g-back g-pile-card" aria-hidden="true"></span><span class="g-pile-label">'
-               + esc(fmt(_("Stock: {count}"), count=T.cards_count(seen.stock_count))) + '</span></div>')
+    classes, flags = marks(item, ("draw_stock",))
+    stock = fmt(_("Stock: {count}"), count=T.cards_count(seen.stock_count))
+    out.append('<div class="g-stock' + classes + '" role="img" aria-label="' + esc(", ".join([stock] + flags))
+               + '"><span class="g-back g-pile-card" aria-hidden="true"></span><span class="g-pile-label" '
+               'aria-hidden="true">' + esc(stock) + '</span></div>')
     if seen.discard_pile:
         top = seen.discard_pile[-1]
-        classes, label = pile_marks(item, top)
-        out.append('<div class="g-discard">' + card_html(top, "g-pile-card" + classes, label)
+        classes, flags = marks(item, PICKUPS)
+        label = fmt(_("Discard pile: {card}"), card=T.card_name(top))
+        out.append('<div class="g-discard">' + card_html(top, "g-pile-card" + classes, ", ".join([label] + flags))
                    + '<span class="g-pile-label" aria-hidden="true">' + esc(_("Discard pile")) + '</span></div>')
+    classes, flags = marks(item, ("pass",))
+    if classes:  # a pass is marked on the Pass button, drawn for it (it plays nothing here)
+        out.append('<span class="g-btn g-act g-pass-mark' + classes + '" role="img" aria-label="'
+                   + esc(", ".join([_("Pass")] + flags)) + '">' + esc(_("Pass")) + '</span>')
     out.append('</section>')
     out.append(render_review_hand(item, seen))
     return "".join(out)
@@ -277,17 +293,17 @@ def render_position(view, ui):
 PICKUPS = ("take_upcard", "draw_discard")
 
 
-def pile_marks(item, top):
-    """(classes, accessible name) of the pile's top: marked when the player or Hard took it."""
+def marks(item, kinds):
+    """(classes, words) of a pile or the Pass button whose move is one of `kinds`: marked when
+    it is the player's move (a dashed outline) or Hard's (a blue ring), and said so in words."""
     classes, flags = "", []
-    if item.played.kind in PICKUPS:
+    if item.played.kind in kinds:
         classes += " g-played"
         flags.append(_("your choice"))
-    if item.suggestion.action.kind in PICKUPS:
+    if item.suggestion.action.kind in kinds:
         classes += " g-suggested"
-        flags.append(_("the Hard level's choice"))
-    label = fmt(_("Discard pile: {card}"), card=T.card_name(top))
-    return classes, label + (", " + ", ".join(flags) if flags else "")
+        flags.append(_("Hard's choice"))
+    return classes, flags
 
 
 def nav_button(act, label, enabled, primary=False):
@@ -309,7 +325,7 @@ def render_review_hand(item, seen):
             flags.append(_("your choice"))
         if card.index == hard:
             classes.append("g-suggested")
-            flags.append(_("the Hard level's choice"))
+            flags.append(_("Hard's choice"))
         label = T.card_name(card) + (", " + ", ".join(flags) if flags else "")
         out.append('<li>' + card_html(card, " ".join(classes), label) + '</li>')
     if len(seen.hand) == 11 and seen.best_discard_deadwood is not None:

@@ -164,7 +164,7 @@ def render_menu(view, ui):
     out.append(check_field(_("Four-color deck"), "four", prefs["four"]))
     out.append(check_field(_("Discard without confirmation (double-tap or double-click a card)"), "quick", prefs["quick"]))
     if ui.mode != "online":  # a friend's score sheet would not show them
-        out.append(check_field(_("Hints: show the “What would you play?” button (the hints you use are counted on the score sheet)"), "hints",
+        out.append(check_field(_("Hints: show the “What would Hard play?” button (the hints you use are counted on the score sheet)"), "hints",
                                prefs.get("hints", False)))
     out.append('</div>')
     if view is not None:

@@ -1,4 +1,4 @@
-"""What the table shows of the coach's hint (`game.web.coach`): the "What would you play?"
+"""What the table shows of the coach's hint (`game.web.coach`): the "What would Hard play?"
 button among the moves, the hint under the prompt and the card it names.
 
 Apart from the coach because the table is drawn before the coach is in the page (the coach is
@@ -29,7 +29,7 @@ def shown_hint(view, ui):
 
 
 def hint_button(view, ui):
-    """The "What would you play?" button among the moves, when hints are on (disabled while it
+    """The "What would Hard play?" button among the moves, when hints are on (disabled while it
     is not the player's turn: the moves do not jump about)."""
     if not hints_allowed(ui):
         return ""
@@ -37,21 +37,27 @@ def hint_button(view, ui):
     key = key_for("hint")
     return ('<button type="button" class="g-btn g-act g-hint-btn" data-act="hint" data-key="hint"'
             + (' aria-keyshortcuts="' + key + '"' if key else '') + ('' if mine else ' disabled') + '>'
-            + esc(_("What would you play?"))
+            + esc(_("What would Hard play?"))
             + (' <kbd aria-hidden="true">' + esc(key) + '</kbd>' if key else '') + '</button>')
 
 
 def render_hint(view, ui):
-    """The hint of the position on screen, under the prompt ("" when none)."""
+    """The hint of the position on screen, under the prompt ("" when none): its first use of a
+    glossary term links to the term's entry (`coachtext.linked`)."""
     shown = shown_hint(view, ui)
     if shown is None:
         return ""
-    return '<p class="g-hint">' + hard_label() + '<span class="g-hint-text">' + esc(shown["text"]) + '</span></p>'
+    from game.web.coachtext import (
+        linked,  # the hint is only ever shown once the coach is in the page
+    )
+
+    return ('<p class="g-hint">' + hard_label() + '<span class="g-hint-text">' + linked([shown["text"]])[0]
+            + '</span></p>')
 
 
 def hard_label():
     """The label over Hard's sentence, on its own line (the sentence starts with its capital)."""
-    return '<strong class="g-hint-label">' + esc(_("The Hard level's move")) + '</strong>'
+    return '<strong class="g-hint-label">' + esc(_("Hard's move")) + '</strong>'
 
 
 def hint_move(view, ui):

@@ -38,7 +38,7 @@ def letters(pgettext):
         "next_hand": pgettext("shortcut", "N"),
         # Translators: the key that shows the whole discard pile (one letter).
         "show_pile": pgettext("shortcut", "H"),
-        # Translators: the key that asks "What would you play?", the coach's hint (one letter).
+        # Translators: the key that asks "What would Hard play?", the coach's hint (one letter).
         "hint": pgettext("shortcut", "W"),
     }
 

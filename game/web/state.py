@@ -18,7 +18,7 @@ PACES = {"slow": 1500, "normal": 900, "fast": 350}  # the computer's pace: ms be
 
 def default_prefs():
     """quick: discard without a confirmation (a double tap or click on a card discards it);
-    hints: offer the "What would you play?" button (off: a match that counts has none)."""
+    hints: offer the "What would Hard play?" button (off: a match that counts has none)."""
     return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu",
             "pace": "normal", "quick": False, "hints": False}
 

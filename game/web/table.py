@@ -257,7 +257,7 @@ def render_hand(view, ui):
 # Translators: the words are added to a card's name in the hand ("7 of hearts, in a meld, new").
 CARD_STATES = (("m", "g-melded", N_("in a meld")), ("t", "g-taken", N_("just taken, cannot be discarded this turn")),
                ("n", "g-new", N_("new")), ("a", "g-arrive", None), ("h", "g-suggest", None),
-               ("s", "g-suggested", N_("the Hard level's choice")), ("p", "g-selected", None))
+               ("s", "g-suggested", N_("Hard's choice")), ("p", "g-selected", None))
 
 
 def hand_item(card, state):

@@ -48,7 +48,7 @@ def fill_catalog(path, lang, words=None):
         write_po(handle, catalog)
 
 
-def fake_game_assets(out_dir, languages, game_messages=None):
+def fake_game_assets(out_dir, languages, game_messages=None, glossary=None):
     """Stand-in for the game bundle stage (tested on its own): same fields, tiny files."""
     static = Path(out_dir) / "static"
     static.mkdir(parents=True, exist_ok=True)

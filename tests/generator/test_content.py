@@ -1,5 +1,7 @@
 """Golden checks of rendered blocks: card chips and a computed worked example, per language."""
 
+import re
+
 import pytest
 
 from generator import build
@@ -96,13 +98,51 @@ def test_the_glossary_is_sorted_in_each_languages_order(project):
 
     def terms(lang):
         html = read(project / "site", lang + "/rules.html").split("Glossary</h2>")[1]
-        return [item.split("</strong>")[0] for item in html.split("<li><strong>")[1:]]
+        return re.findall(r'<li><strong id="([^"]*)">([^<]*)</strong>', html)
 
     # French order: é sorts with e (Défenseur before Donneur), not after z as in code points.
-    assert terms("fr") == ["Carte :", "Carte retournée :", "Cartes mortes :", "Défenseur :", "Donneur :",
-                           "Talon :"]
+    assert [term for _anchor, term in terms("fr")] == ["Carte :", "Carte retournée :", "Cartes mortes :",
+                                                       "Défenseur :", "Donneur :", "Talon :"]
     # Whole terms first: "Deadwood" before "Deadwood count", although ":" sorts after a space.
-    assert terms("en") == ["Deadwood:", "Deadwood count:", "Dealer:", "Defender:", "Stock:", "Upcard:"]
+    assert [term for _anchor, term in terms("en")] == ["Deadwood:", "Deadwood count:", "Dealer:", "Defender:",
+                                                       "Stock:", "Upcard:"]
+    # Each entry has its anchor: the glossary heading's and the term's words, in that language.
+    assert dict(terms("fr"))["fr-glossary-cartes-mortes"] == "Cartes mortes :"
+    assert dict(terms("en"))["glossary-deadwood-count"] == "Deadwood count:"
+
+
+def test_the_game_catalogue_links_each_term_to_its_languages_glossary_entry(project):
+    # The coach links a term's first use to its glossary entry: the build gives each language's
+    # game catalogue the links of that language's entries, keyed by the English term.
+    from babel.messages.pofile import read_po, write_po
+
+    path = project / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    with open(path, "rb") as handle:
+        catalog = read_po(handle, locale="fr")
+    catalog["**Deadwood:** the cards in no meld."].string = "**Cartes mortes :** les cartes hors combinaison."
+    with open(path, "wb") as handle:
+        write_po(handle, catalog)
+    assets = {}
+    real = build.bundle.build_game_assets
+
+    def keep(out_dir, languages, game_messages, glossary=None):
+        assets.update(glossary)
+        return real(out_dir, languages, game_messages, glossary)
+
+    build.bundle.build_game_assets = keep
+    try:
+        build.build(project, project / "site", log=quiet, warn=quiet)
+    finally:
+        build.bundle.build_game_assets = real
+    assert assets["fr"]["deadwood"] == "rules.html#fr-glossary-cartes-mortes"
+    assert assets["en"]["deadwood"] == "rules.html#glossary-deadwood"
+    assert 'id="fr-glossary-cartes-mortes"' in read(project / "site", "fr/rules.html")
+    # A link written with the English anchor names the French entry on the French page.
+    from generator.anchors import anchor_maps
+
+    maps = anchor_maps({"rules": ([], {"deadwood": "glossary-deadwood"})},
+                       {"rules": ([], {"deadwood": "fr-glossary-cartes-mortes"})})
+    assert maps["rules"]["glossary-deadwood"] == "fr-glossary-cartes-mortes"
 
 
 def test_collation_follows_the_language():

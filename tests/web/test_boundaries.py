@@ -51,7 +51,8 @@ def test_the_check_can_fail():
 
 # The coach (hints and hand reviews) reads Views only: the engine rebuilds the review's
 # positions (game.replay, called by the table), and the coach and its words see the Views.
-COACH = ("game/ai/coach.py", "game/web/coachtext.py", "game/web/coach.py")
+COACH = ("game/ai/coach.py", "game/ai/review.py", "game/ai/estimate.py", "game/web/coachtext.py", "game/web/reasons.py",
+         "game/web/coach.py")
 
 
 @pytest.mark.parametrize("name", COACH)

@@ -7,7 +7,8 @@ import pytest
 
 from game.actions import DRAW_STOCK, NEXT_HAND, PASS, Action
 from game.ai import make_player
-from game.ai.coach import review, suggest
+from game.ai.coach import suggest
+from game.ai.review import review
 from game.cards import DECK
 from game.rules import Rules
 from game.web import coach, i18n
@@ -15,6 +16,7 @@ from game.web import coachtext as W
 from game.web import commands as C
 from game.web import effects as E
 from game.web import text as T
+from game.web.markup import esc
 from game.web.render import render
 from game.web.state import Ui
 from game.web.tables import HUMAN, LocalTable
@@ -63,9 +65,10 @@ def test_the_hint_is_hards_move_in_words_counted_once_per_position():
     view = my_view(table, ui)
     assert 'data-act="hint"' in render(view, ui)
     outcome = C.run("hint", ui, view)
-    expected = W.hint_text(suggest(view))
+    expected = W.plain(W.hint_text(suggest(view)))
     assert outcome.say == expected and E.RECORD_HINT in outcome.effects
-    assert expected in render(view, ui)
+    assert re.sub(r"<[^>]+>", "", re.search(r'<span class="g-hint-text">(.*?)</span>', render(view, ui)).group(1)) \
+        == esc(expected)
     again = C.run("hint", ui, view)
     assert again.say == expected and E.RECORD_HINT not in again.effects
     assert ui.coach["used"] == {"1": [1, 0]}
@@ -163,7 +166,7 @@ def test_the_review_lists_what_hard_would_change_and_shows_each_position():
     assert 'data-act="review"' in render(view, ui)
     outcome = C.run("review", ui, view)
     assert coach.REVIEW in outcome.effects and ui.dialog["kind"] == "review"
-    assert "The hand is being replayed" in render(view, ui)
+    assert "Working out the review" in render(view, ui)
     coach.fill_review(ui, view, table.hand_decisions(0))
     items = ui.coach["review"]["items"]
     assert items and [d.number for d in items] == [d.number for d in review(table.hand_decisions(0))]
@@ -178,7 +181,7 @@ def test_the_review_lists_what_hard_would_change_and_shows_each_position():
         assert ui.dialog is None
         shown = render(view, ui)
         step = items[k]
-        assert "g-reviewing" in shown and W.played_text(step, ui.names()) in shown
+        assert "g-reviewing" in shown and W.linked([W.played_text(step, ui.names())])[0] in shown
         assert 'data-act="card"' not in shown  # the cards are images: nothing can be played there
         assert sorted(named_cards(re.findall(r'<ul class="g-hand[^"]*">(.*?)</ul>', shown)[0])) == sorted(
             c.index for c in step.view.hand)
@@ -213,4 +216,50 @@ def test_the_hint_button_waits_for_the_players_turn():
     view = my_view(table, ui)
     assert view.turn != view.player
     assert re.search(r'data-act="hint" data-key="hint"[^>]* disabled', render(view, ui))
-    assert C.run("hint", ui, view).say == "A hint is given when it is your turn."
+    assert C.run("hint", ui, view).say == "Hints are available only on your turn."
+
+
+def test_the_hint_links_its_first_term_to_the_glossary_of_the_pages_language():
+    data = {"messages": {W.GLOSSARY_LINK + "\x04deadwood": "rules.html#glossary-deadwood"}}
+    i18n.install(i18n.Catalog(data))
+    for seed in range(1, 30):
+        table, ui = setup(seed=seed)
+        until_my_turn(table)
+        view = my_view(table, ui)
+        outcome = C.run("hint", ui, view)
+        if "deadwood" in outcome.say:
+            break
+    html = render(view, ui)
+    hint = re.search(r'<span class="g-hint-text">(.*?)</span></p>', html).group(1)
+    assert hint.count('<a class="g-term" href="rules.html#glossary-deadwood">deadwood</a>') == 1
+    assert "<" not in outcome.say and "[" not in outcome.say
+
+
+def test_the_review_marks_the_pile_or_pass_it_names_and_its_legend_says_only_that():
+    # A draw from the stock or a pass, Hard's or the player's, is marked on the table as a card is
+    # (the legend promised a ring that was not drawn when Hard's move was the stock or a pass).
+    seen = set()
+    for seed in range(1, 40):
+        table, ui = play_badly(seed)
+        view = my_view(table, ui)
+        if view.phase != "hand_over":
+            continue
+        C.run("review", ui, view)
+        coach.fill_review(ui, view, table.hand_decisions(0))
+        for k, item in enumerate(ui.coach["review"]["items"]):
+            moves = {item.played.kind, item.suggestion.action.kind}
+            C.run("review_step", ui, view, k)
+            shown = render(view, ui)
+            assert "Hard&#39;s choice has a blue ring; yours has a dashed outline." in shown
+            if "draw_stock" in moves:
+                stock = re.search(r'<div class="g-stock([^"]*)"', shown).group(1)
+                assert ("g-suggested" in stock) == (item.suggestion.action.kind == "draw_stock")
+                assert ("g-played" in stock) == (item.played.kind == "draw_stock")
+                seen.add("draw_stock")
+            if "pass" in moves:
+                mark = re.search(r'<span class="g-btn g-act g-pass-mark([^"]*)"', shown).group(1)
+                assert ("g-suggested" in mark) == (item.suggestion.action.kind == "pass")
+                seen.add("pass")
+        if seen == {"draw_stock", "pass"}:
+            break
+    assert seen == {"draw_stock", "pass"}

@@ -157,14 +157,15 @@ def sentences_with_cards():
             view = SimpleNamespace(legal_actions=[Action(kind, c) for c in cards],
                                    discard_deadwood={c.index: 3 for c in cards})
             said.append((" ".join(T.possible_endings(view)), cards))
-    facts = {"card": QUEEN, "other": ACE, "pickup": SEVEN, "now": 17, "after": 7, "expected": 6.5,
-             "n": 5, "k": 2, "stock": 20, "need": 12}
+    facts = {"card": QUEEN, "other": ACE, "pickup": SEVEN, "now": 17, "after": 7, "stock": 20.5, "n": 5, "k": 2,
+             "need": 12, "shape": "run", "chance": 0.3, "undercut": 0.2, "wins": 0.8, "points": 12.0, "wait": 3.0,
+             "gin_cards": 3, "live": 6, "late": 25}
     for reason in CT.REASONS.values():
         for upcard in (False, True):
-            said.append((reason(dict(facts, upcard=upcard)), [QUEEN, ACE, SEVEN]))
+            said.append((CT.plain(reason(dict(facts, upcard=upcard))), [QUEEN, ACE, SEVEN]))
     for action in (Action("discard", QUEEN), Action("knock", QUEEN)):
         decision = SimpleNamespace(view=SimpleNamespace(discard_deadwood={QUEEN.index: 4}, player=0), played=action)
-        said.append((CT.played_text(decision, [you, computer]), [QUEEN]))
+        said.append((CT.plain(CT.played_text(decision, [you, computer])), [QUEEN]))
     ui = Ui()
     ui.order = {0: [QUEEN.index, ACE.index]}
     said.append((C.move_card(ui, SimpleNamespace(player=0), (QUEEN.index, 1)).say, [QUEEN]))

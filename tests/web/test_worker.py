@@ -44,3 +44,21 @@ def test_a_decision_for_a_match_that_moved_on_is_not_played():
 def test_no_request_when_no_computer_must_move():
     t = table(seats=(HUMAN, HUMAN))
     assert t.decision_request() is None
+
+
+def test_the_worker_gives_the_coachs_hint_from_json_alone():
+    from game.ai.coach import Suggestion, suggest
+
+    t = table(seed=32, seats=("easy", "medium"))
+    checked = 0
+    for _ in range(120):
+        request = t.decision_request()
+        if request is None:
+            break
+        view = t.match.view(request["seat"])
+        crossed = json.loads(json.dumps({"coach": True, "view": view.to_dict()}))
+        hint, mine = Suggestion.from_dict(json.loads(json.dumps(decide(crossed)))), suggest(view)
+        assert (hint.action, hint.kind, hint.facts) == (mine.action, mine.kind, mine.facts)
+        t.play_decision(request, Action.from_dict(decide(json.loads(json.dumps(request)))))
+        checked += 1
+    assert checked > 30  # a whole hand
