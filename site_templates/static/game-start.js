@@ -17,6 +17,7 @@
 // few per task, and the language's JSON catalogue is fetched.
 (function () {
   "use strict";
+  offline();
   var root = document.getElementById("game");
   if (!root) { return; }
   var here = document.currentScript ? document.currentScript.src : location.href;
@@ -124,6 +125,66 @@
       requestAnimationFrame(function () { yieldThen(go); });
     }
     setTimeout(go, document.visibilityState === "hidden" ? 500 : 3000);
+  }
+
+  // Playing offline (generator/offline.py, docs/deploy.md). A page that names the site's
+  // service worker (html[data-offline]) registers it for its language's folder once it has
+  // loaded and the page is idle, so the worker's install (the language's pages and the game,
+  // fetched in the background) never competes with the start; a page that names none (the
+  // kill switch, or make serve, which takes the attribute out) unregisters any it finds, so
+  // no cached copy hides the latest build. Once a worker of another build took over, a note
+  // says a new version is ready: this page keeps the scripts it runs, a match in play is not
+  // touched, and the next page opened is the new build's. Clear saved data calls
+  // gameClearOffline: the caches go, and the worker with them.
+  function offline() {
+    var workers = navigator.serviceWorker;
+    var html = document.documentElement;
+    window.gameClearOffline = function () {
+      if (!workers) { return; }
+      workers.getRegistrations().then(function (all) {
+        all.forEach(function (registration) { registration.unregister(); });
+      });
+      if (window.caches) {
+        caches.keys().then(function (names) {
+          names.forEach(function (name) { if (name.indexOf("ginrummy-") === 0) { caches.delete(name); } });
+        });
+      }
+    };
+    if (!workers) { return; }
+    var worker = html.getAttribute("data-offline");
+    if (!worker) {
+      workers.getRegistrations().then(function (all) {
+        if (all.length) { window.gameClearOffline(); }
+      });
+      return;
+    }
+    workers.addEventListener("message", function (event) {
+      var data = event.data || {};
+      if (data.offline === "ready" && data.assets !== html.getAttribute("data-assets")) { newVersion(); }
+    });
+    var register = function () {
+      workers.register(worker, { scope: "./" }).catch(function (error) {
+        console.warn("offline play is not available: " + error);
+      });
+    };
+    var idle = function () {
+      if (window.requestIdleCallback) { requestIdleCallback(register, { timeout: 5000 }); } else { setTimeout(register, 1000); }
+    };
+    if (document.readyState === "complete") { idle(); } else { window.addEventListener("load", idle); }
+  }
+
+  // The note at the foot of the screen (its words are the page's, in data-text and data-button).
+  function newVersion() {
+    var note = document.querySelector(".update-note");
+    if (!note || note.firstChild) { return; }
+    var text = document.createElement("p");
+    text.textContent = note.getAttribute("data-text");
+    var now = document.createElement("button");
+    now.type = "button";
+    now.textContent = note.getAttribute("data-button");
+    now.addEventListener("click", function () { location.reload(); });
+    note.appendChild(text);
+    note.appendChild(now);
   }
 
   function importEach(B, names, done) {

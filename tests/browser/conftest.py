@@ -113,7 +113,9 @@ class Console:
 
 @pytest.fixture
 def context(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    # No service worker here (tests/browser/test_offline.py has its own contexts): once one
+    # controls a page, Playwright's routes no longer see that page's requests.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     # The computer plays fast in tests (its pacing is for people).
     ctx.add_init_script("try { localStorage.setItem('ginrummy.pace', '15'); } catch (e) {}")
     yield ctx
