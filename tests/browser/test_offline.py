@@ -4,6 +4,7 @@ deployed while a page is open reaches the next page opened, never the match in p
 manifest makes an installable app; `make serve` and the kill switch leave no worker behind."""
 
 import shutil
+import socket
 
 import pytest
 from playwright.sync_api import expect
@@ -12,7 +13,7 @@ from generator.build import build
 from tests.browser.conftest import ARGS, CHROMIUM, LANGS, SCREENSHOTS, Console, serving
 from tests.browser.test_game import PAGES, open_game, play_until, state, wait_idle
 from tests.browser.test_progress import open_dialog
-from tests.server.dev_helpers import copy_project
+from tests.server.dev_helpers import copy_project, running_dev
 
 pytestmark = pytest.mark.browser
 
@@ -223,6 +224,33 @@ def test_the_kill_switch_removes_the_worker_for_every_visitor(browser, site, tmp
         page.wait_for_function("""navigator.serviceWorker.getRegistrations()
             .then(r => r.length === 0 ? caches.keys() : ['left']).then(n => n.length === 0)""")
         ctx.close()
+
+
+def test_a_page_under_make_serve_unregisters_the_worker(browser, site, tmp_path):
+    """The same address served first as the site (its worker registers), then by make serve
+    (server --dev): the page drops the worker and its caches, and is no longer controlled."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    ctx = offline_context(browser)
+    page = new_page(ctx)
+    with serving(site, port=port) as url:
+        open_game(page, url, "fr")
+        controlled(page)
+        assert cache_names(page)
+    project = copy_project(tmp_path / "project")
+    with running_dev(project, tmp_path / "site", tmp_path / "tables.sqlite3", port=port) as server:
+        assert server.origin == url
+        open_game(page, url, "fr", "rules.html")
+        page.wait_for_function("""navigator.serviceWorker.getRegistrations()
+            .then(r => r.length === 0 ? caches.keys() : ['left']).then(n => n.length === 0)""")
+        assert page.get_attribute("html", "data-offline") is None
+        page.goto("about:blank")  # no page of the worker's left: it is gone
+        open_game(page, url, "fr")
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+        assert page.evaluate("fetch('/sw.js').then(r => r.status)") == 404
+    ctx.close()
 
 
 @pytest.fixture(scope="module")
