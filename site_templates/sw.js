@@ -72,7 +72,11 @@
   }
 
   self.addEventListener("activate", function (event) {
-    event.waitUntil(keepTwo().then(function () { return self.clients.claim(); }).then(tell));
+    // Navigation preload: the browser asks the network for a page while the worker starts,
+    // instead of after it (what a page costs network-first).
+    var preload = self.registration.navigationPreload ? self.registration.navigationPreload.enable()
+                                                      : Promise.resolve();
+    event.waitUntil(preload.then(keepTwo).then(function () { return self.clients.claim(); }).then(tell));
   });
 
   // This build's cache and the one filled last before it (the pages still open run that
@@ -118,8 +122,14 @@
     // A file named by its hash never changes: from whichever cache holds it (a page still open
     // after an update asks for its own build's files, which the previous cache keeps).
     if (HASHED.test(path)) { event.respondWith(cacheFirst(base + path, request)); return; }
-    if (listed[path]) { event.respondWith(networkFirst(base + path, request)); }
+    if (listed[path]) { event.respondWith(networkFirst(base + path, network(event))); }
   });
+
+  // The network's answer: the navigation preload's when there is one.
+  function network(event) {
+    var preloaded = event.preloadResponse || Promise.resolve(undefined);
+    return preloaded.then(function (response) { return response || fetch(event.request); });
+  }
 
   function cacheFirst(url, request) {
     return caches.match(url).then(function (response) { return response || fetch(request); });
@@ -127,7 +137,7 @@
 
   // The network's answer if it comes within TIMEOUT, else this build's copy; offline, the copy
   // at once. A page from the network is never put in the cache: a cache holds one build.
-  function networkFirst(url, request) {
+  function networkFirst(url, asked) {
     return new Promise(function (resolve, reject) {
       var settled = false;
       var finish = function (response) {
@@ -138,7 +148,7 @@
         return caches.open(CACHE).then(function (cache) { return cache.match(url); });
       };
       var timer = setTimeout(function () { cached().then(finish); }, TIMEOUT);
-      fetch(request).then(function (response) {
+      asked.then(function (response) {
         clearTimeout(timer);
         finish(response);
       }, function (error) {

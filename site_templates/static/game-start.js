@@ -17,6 +17,8 @@
 // few per task, and the language's JSON catalogue is fetched.
 (function () {
   "use strict";
+  var started = false;  // the game's scripts are loading: the worker waits until it is ready
+  var SETTLE = 2000;  // ms after ready (or load) before the worker may install
   offline();
   var root = document.getElementById("game");
   if (!root) { return; }
@@ -53,6 +55,7 @@
 
   // The scripts download side by side and run in their order (async = false); then done().
   function load(urls, done) {
+    started = true;
     urls.forEach(function (url, i) {
       var script = document.createElement("script");
       script.src = url;
@@ -129,8 +132,11 @@
 
   // Playing offline (generator/offline.py, docs/deploy.md). A page that names the site's
   // service worker (html[data-offline]) registers it for its language's folder once it has
-  // loaded and the page is idle, so the worker's install (the language's pages and the game,
-  // fetched in the background) never competes with the start; a page that names none (the
+  // loaded, the game (when it started) is ready, SETTLE ms have passed and the page is idle:
+  // the worker's install (the language's pages and the game, fetched, and the scripts compiled
+  // for its cache, on a phone's other core) never competes with the start, the second bundle
+  // or the computer's worker (registered at once, it slowed cold ready by a third on a 2-core
+  // machine, python -m bench browser). A page that names none (the
   // kill switch, or make serve, which takes the attribute out) unregisters any it finds, so
   // no cached copy hides the latest build. Once a worker of another build took over, a note
   // says a new version is ready: this page keeps the scripts it runs, a match in play is not
@@ -167,10 +173,19 @@
         console.warn("offline play is not available: " + error);
       });
     };
-    var idle = function () {
-      if (window.requestIdleCallback) { requestIdleCallback(register, { timeout: 5000 }); } else { setTimeout(register, 1000); }
+    var settled = function () {
+      setTimeout(function () {
+        if (window.requestIdleCallback) { requestIdleCallback(register, { timeout: 5000 }); } else { register(); }
+      }, SETTLE);
     };
-    if (document.readyState === "complete") { idle(); } else { window.addEventListener("load", idle); }
+    var loaded = function () {
+      var game = document.getElementById("game");
+      if (!game || !started || game.getAttribute("data-ready") === "true") { settled(); return; }
+      new MutationObserver(function (changes, observer) {
+        if (game.getAttribute("data-ready") === "true") { observer.disconnect(); settled(); }
+      }).observe(game, { attributes: true, attributeFilter: ["data-ready"] });
+    };
+    if (document.readyState === "complete") { loaded(); } else { window.addEventListener("load", loaded); }
   }
 
   // The note at the foot of the screen (its words are the page's, in data-text and data-button).
