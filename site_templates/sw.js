@@ -44,6 +44,14 @@
     // Active as soon as its cache is complete: open pages keep the scripts they run (the
     // previous build's cache is kept, below), and the next page opened is this build's.
     event.waitUntil(fill().then(function () { return self.skipWaiting(); }));
+    // Chromium's static routes: a file named by its hash comes from the cache (any of ours,
+    // the network when none holds it) without this script being started or asked, as the
+    // fetch handler below would answer it; a browser without them asks the handler.
+    if (event.addRoutes && self.URLPattern) {
+      var hashed = new URLPattern({ pathname: new URL(base).pathname + "static/:file([^/]+\\.[0-9a-f]{10}\\.[A-Za-z0-9]+)" });
+      event.waitUntil(event.addRoutes({ condition: { urlPattern: hashed }, source: "cache" })
+        .catch(function (error) { console.warn("sw.js: no static route: " + error); }));
+    }
   });
 
   // Every file of the build, all or nothing: a hashed file already kept by an earlier build
@@ -125,9 +133,10 @@
     if (listed[path]) { event.respondWith(networkFirst(base + path, network(event))); }
   });
 
-  // The network's answer: the navigation preload's when there is one.
+  // The network's answer: the navigation preload's when there is one, else (none, or it
+  // failed) a request of its own.
   function network(event) {
-    var preloaded = event.preloadResponse || Promise.resolve(undefined);
+    var preloaded = (event.preloadResponse || Promise.resolve(undefined)).catch(function () { return undefined; });
     return preloaded.then(function (response) { return response || fetch(event.request); });
   }
 
