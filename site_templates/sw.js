@@ -9,8 +9,8 @@
 // Each language's pages register it with their folder as the scope, so it keeps that
 // language's pages only. It answers only the files listed here and the files named by their
 // hash: anything else, the table server's /api/ and /ws/ or make serve's /__dev/ above all,
-// goes to the network as if no worker were here, and nothing else is ever put in its cache. Plain JavaScript, no library;
-// minified by the build.
+// goes to the network as if no worker were here, and nothing else is ever put in its cache.
+// Plain JavaScript, no library; minified by the build.
 (function () {
   "use strict";
   var OFFLINE = /*OFFLINE*/null;
