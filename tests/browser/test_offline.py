@@ -45,6 +45,21 @@ def controlled(page):
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60000)
 
 
+# Nothing of the site's left in the browser: no worker, no cache of ours.
+NOTHING_LEFT = """navigator.serviceWorker.getRegistrations().then(r => r.length === 0 ? caches.keys() : ['left'])
+    .then(names => names.length === 0)"""
+
+
+def eventually(page, script, seconds=20):
+    """Wait until the promise `script` gives true (wait_for_function would take the promise
+    itself for true): asked again every 100 ms, for `seconds` at most."""
+    for _ in range(seconds * 10):
+        if page.evaluate(script) is True:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("never true: " + script)
+
+
 def cache_names(page):
     return page.evaluate("caches.keys()")
 
@@ -139,8 +154,7 @@ def test_clear_saved_data_clears_the_offline_copies(browser, base_url):
     assert cache_names(page)
     open_dialog(page, "clear")
     page.click('#game [data-act="confirm_clear"]')
-    page.wait_for_function("""caches.keys().then(n => n.length === 0)
-        .then(empty => navigator.serviceWorker.getRegistrations().then(r => empty && r.length === 0))""")
+    eventually(page, NOTHING_LEFT)
     ctx.close()
 
 
@@ -221,8 +235,7 @@ def test_the_kill_switch_removes_the_worker_for_every_visitor(browser, site, tmp
         build(_project_with(tmp_path, switched_off), served, log=_quiet, warn=_quiet)
         assert "retire" in (served / "sw.js").read_text(encoding="utf-8")
         open_game(page, url, "fr", "rules.html")
-        page.wait_for_function("""navigator.serviceWorker.getRegistrations()
-            .then(r => r.length === 0 ? caches.keys() : ['left']).then(n => n.length === 0)""")
+        eventually(page, NOTHING_LEFT)
         ctx.close()
 
 
@@ -248,8 +261,7 @@ def test_a_page_under_make_serve_unregisters_the_worker(browser, site, tmp_path)
             if page.get_attribute("html", "data-offline") is None:
                 break
         assert page.get_attribute("html", "data-offline") is None  # as make serve sent it
-        page.wait_for_function("""navigator.serviceWorker.getRegistrations()
-            .then(r => r.length === 0 ? caches.keys() : ['left']).then(n => n.length === 0)""")
+        eventually(page, NOTHING_LEFT)
         page.goto("about:blank")  # no page of the worker's left: it is gone
         open_game(page, url, "fr")
         assert page.evaluate("navigator.serviceWorker.controller") is None
