@@ -188,18 +188,22 @@
     if (document.readyState === "complete") { loaded(); } else { window.addEventListener("load", loaded); }
   }
 
-  // The note at the foot of the screen (its words are the page's, in data-text and data-button).
+  // The note at the foot of the screen, over the table's buttons on a phone: "Later" takes it
+  // away (its words are the page's: data-text, data-button, data-later).
   function newVersion() {
     var note = document.querySelector(".update-note");
     if (!note || note.firstChild) { return; }
     var text = document.createElement("p");
     text.textContent = note.getAttribute("data-text");
-    var now = document.createElement("button");
-    now.type = "button";
-    now.textContent = note.getAttribute("data-button");
-    now.addEventListener("click", function () { location.reload(); });
     note.appendChild(text);
-    note.appendChild(now);
+    [["data-button", function () { location.reload(); }],
+     ["data-later", function () { note.textContent = ""; }]].forEach(function (choice) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = note.getAttribute(choice[0]);
+      button.addEventListener("click", choice[1]);
+      note.appendChild(button);
+    });
   }
 
   function importEach(B, names, done) {

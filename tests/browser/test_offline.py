@@ -201,6 +201,8 @@ def test_a_new_build_reaches_the_next_page_never_the_match_in_play(browser, site
         before = state(page)
         play_until(page, lambda s: s != before and s["turn"] in ("me", "other"), limit=50)
         assert page.get_attribute("html", "data-assets") == old_assets
+        page.click('.update-note button:text("Later")')  # it covered the table's buttons
+        expect(page.locator(".update-note")).to_be_empty()
         seed = state(page)["seed"]
         # The next page opened is the new build's, and restores the same match.
         open_game(page, url, "en", "rules.html")
