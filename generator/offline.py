@@ -40,7 +40,7 @@ ICONS = (("icon-192.png", 192, "any", 0.86), ("icon-512.png", 512, "any", 0.86),
 # --accent, the browser's bar above it when installed) and the felt (game.css --g-felt, the
 # splash screen and the icons' ground).
 COLOURS = (("theme", "site.css", "--accent"), ("background", "game.css", "--g-felt"))
-# Files of the site that are not pages or assets a page needs.
+# The build's precompressed copies: the same files, which a server picks itself.
 _SKIPPED = re.compile(r"(\.br|\.gz)$")
 
 

@@ -80,11 +80,7 @@
   }
 
   self.addEventListener("activate", function (event) {
-    // Navigation preload: the browser asks the network for a page while the worker starts,
-    // instead of after it (what a page costs network-first).
-    var preload = self.registration.navigationPreload ? self.registration.navigationPreload.enable()
-                                                      : Promise.resolve();
-    event.waitUntil(preload.then(keepTwo).then(function () { return self.clients.claim(); }).then(tell));
+    event.waitUntil(keepTwo().then(function () { return self.clients.claim(); }).then(tell));
   });
 
   // This build's cache and the one filled last before it (the pages still open run that
@@ -130,23 +126,20 @@
     // A file named by its hash never changes: from whichever cache holds it (a page still open
     // after an update asks for its own build's files, which the previous cache keeps).
     if (HASHED.test(path)) { event.respondWith(cacheFirst(base + path, request)); return; }
-    if (listed[path]) { event.respondWith(networkFirst(base + path, network(event))); }
+    if (listed[path]) { event.respondWith(networkFirst(base + path, request.url)); }
   });
-
-  // The network's answer: the navigation preload's when there is one, else (none, or it
-  // failed) a request of its own.
-  function network(event) {
-    var preloaded = (event.preloadResponse || Promise.resolve(undefined)).catch(function () { return undefined; });
-    return preloaded.then(function (response) { return response || fetch(event.request); });
-  }
 
   function cacheFirst(url, request) {
     return caches.match(url).then(function (response) { return response || fetch(request); });
   }
 
-  // The network's answer if it comes within TIMEOUT, else this build's copy; offline, the copy
-  // at once. A page from the network is never put in the cache: a cache holds one build.
-  function networkFirst(url, asked) {
+  // The server's answer if it comes within TIMEOUT, else this build's copy; offline, the copy
+  // at once. The server is always asked (no-cache: revalidated, never a copy the HTTP cache
+  // deems fresh, which a host sending no Cache-Control gets for a while: a new build would
+  // not be seen at once, and a page of the site served before make serve on the same address
+  // came back under it). A page from the network is never put in the cache: a cache holds
+  // one build.
+  function networkFirst(url, address) {
     return new Promise(function (resolve, reject) {
       var settled = false;
       var finish = function (response) {
@@ -157,8 +150,9 @@
         return caches.open(CACHE).then(function (cache) { return cache.match(url); });
       };
       var timer = setTimeout(function () { cached().then(finish); }, TIMEOUT);
-      asked.then(function (response) {
+      fetch(address, { cache: "no-cache", credentials: "same-origin" }).then(function (response) {
         clearTimeout(timer);
+        response = plain(response);
         finish(response);
       }, function (error) {
         clearTimeout(timer);
