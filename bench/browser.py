@@ -10,7 +10,11 @@ Pages, all built from the site's own `en/index.html` (same HTML and CSS):
 
 Figures per page, medians of 5 (range in brackets), runs interleaved between pages:
 - cold ready: navigation -> `#game[data-ready=true]` (performance.now() in the page), fresh
-  browser profile each run; warm ready: the same on the 3rd+ load of one profile;
+  browser profile each run; warm ready: the same on the 3rd+ load of one profile, from the
+  HTTP cache (service workers blocked);
+- warm ready from the service worker (generator/offline.py): the same once the site's worker
+  controls the page (its scripts then come from its cache, network-first for the page), beside
+  the HTTP cache's and the Brython floor's of the same run;
 - first paint: first-contentful-paint of the cold loads;
 - longest task: the longest main-thread task (Long Tasks API, so under 50 ms reads "<50") from
   navigation to half a second after ready, cold;
@@ -181,6 +185,10 @@ class Target:
         self.later = _later_files(site, path, self.files) if game else []
         self.whole = _sizes(site, self.files + self.later)
         self.cold, self.warm, self.paint, self.task, self.more = [], [], [], [], []
+        # A page that registers the site's service worker (the floors keep the attribute, but
+        # not the start script that reads it).
+        self.offline = game and 'data-offline="' in (Path(site) / path).read_text(encoding="utf-8")
+        self.warm_sw = []  # warm ready with the site's service worker in control
         self.network = {name: [] for name in NETWORKS}
 
 
@@ -217,13 +225,19 @@ def _cold(browser, target, network=None):
         context.close()
 
 
-def _warm(browser, target):
-    context = browser.new_context()
+def _warm(browser, target, worker=False):
+    """Warm ready on the 3rd+ load of one profile: from the HTTP cache, or (`worker`) once the
+    site's service worker controls the page."""
+    context = browser.new_context(service_workers="allow" if worker else "block")
     context.add_init_script(PROBE)
     page = context.new_page()
     try:
         for _ in range(2):
             _load(page, target)
+        if worker:
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120000)
+            _load(page, target)
+            assert page.evaluate("navigator.serviceWorker.controller !== null")
         return [_load(page, target)[0] for _ in range(RUNS)]
     finally:
         context.close()
@@ -265,6 +279,12 @@ def _report(targets, floor):
         later = ", ".join(f.rsplit("/", 1)[-1].split(".")[0] for f in t.later) or "nothing"
         print(f"  {t.label:<20} {raw / 1024:5.0f} KB raw, {gz / 1024:4.0f} KB gzip, {br / 1024:4.0f} KB brotli"
               f" (after ready: {later}); second bundle in {_fmt(t.more)} ms")
+    print("warm ready from the service worker, against the HTTP cache and the Brython floor (same run):")
+    for t in targets:
+        if t.offline:
+            print(f"  {t.label:<20} service worker {_fmt(t.warm_sw) + _ratio(t.warm_sw, floor.warm):<22} "
+                  f"HTTP cache {_fmt(t.warm) + _ratio(t.warm, floor.warm):<22} "
+                  f"floor {_fmt(floor.warm)}")
     for name, (latency, down, _) in NETWORKS.items():
         print(f"cold ready under emulated {name} ({latency:g} ms, {down * 8 / 1e6:.2f} Mbit/s down):")
         for t in targets:
@@ -324,6 +344,8 @@ def main():
             for t in targets:
                 if t.ready:
                     t.warm = _warm(browser, t)
+                    if t.offline:
+                        t.warm_sw = _warm(browser, t, worker=True)
             for name in NETWORKS:
                 for _ in range(RUNS):
                     for t in targets:

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
-from generator import bundle, precompressed
+from generator import bundle, offline, precompressed
 from generator.anchors import anchor_maps, glossary_links, heading_ids, localize_fragments
 from generator.catalogs import load_language
 from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
@@ -112,13 +112,20 @@ def _build(root, out, log, warn, allow_incomplete):
         assets = bundle.build_game_assets(work, config.languages,
                                           {lang.code: catalogs[lang.code]["game"] for lang in config.languages},
                                           {code: glossary_links(pages) for code, pages in rendered.items()})
+        # The app's icons, then the key of every asset the service worker keeps (icons included).
+        colours = offline.write_icons(config.templates_dir / "static", work / "static", config.root)
+        app = {"theme": colours.theme, "assets": offline.assets_key(work / "static") if config.offline else None}
         for language in config.languages:
             install_language(env, catalogs[language.code]["site"])
             pages = rendered[language.code]
+            home = next((page for page in pages if page.slug == "index"), pages[0])
+            write_text(work, language.code + "/" + offline.MANIFEST,
+                       offline.manifest(language, config.base_path, config.site_name,
+                                        home.description, colours))
             for page in pages:
-                context = _page_context(config, language, page, pages, assets)
+                context = _page_context(config, language, page, pages, assets, app)
                 write_text(work, page_path(language.code, page.slug), render(env, "page.html", context))
-            context = _page_context(config, language, None, pages, assets)
+            context = _page_context(config, language, None, pages, assets, app)
             write_text(work, page_path(language.code, NOT_FOUND), render(env, "404.html", context))
             if language.code == config.languages[0].code:
                 write_text(work, NOT_FOUND + ".html", render(env, "404.html", context))
@@ -137,6 +144,8 @@ def _build(root, out, log, warn, allow_incomplete):
         # table server answers this path itself): no 404 in the console of a static site.
         write_text(work, "tables.json", '{"tables": false}\n')
         write_text(work, "robots.txt", "User-agent: *\nAllow: /\nSitemap: " + config.base_url + "sitemap.xml\n")
+        write_text(work, offline.WORKER, offline.worker_script(config.templates_dir, config.root, work,
+                                                               assets.catalogs, app["assets"]))
         for line in _link_warnings(broken_links(work, config.base_url), sources):
             warn(line)
         precompressed.compress_site(work)
@@ -222,7 +231,7 @@ def _alternates(config, slug):
     return cluster + [("x-default", default)]
 
 
-def _page_context(config, language, page, pages, assets):
+def _page_context(config, language, page, pages, assets, app):
     is_404 = page is None
     # 404 pages are served at any URL, so they link from the site's absolute base path.
     root = config.base_path if is_404 else "../"
@@ -241,6 +250,13 @@ def _page_context(config, language, page, pages, assets):
                       "href": root + (other.code + "/" + here if is_404 else page_url(other.code, page.slug))}
                      for other in config.languages],
         "game": None if is_404 else _game_context(assets, language.code, root, page.slug),
+        # The installable app (generator/offline.py): its manifest, icon and colour, and the
+        # service worker the start script registers with the key of this build's static files
+        # (None: the kill switch, and the start script unregisters any worker it finds).
+        "manifest": root + language.code + "/" + offline.MANIFEST,
+        "icon": root + "static/" + offline.ICONS[0][0],
+        "theme_color": app["theme"],
+        "offline": {"worker": root + offline.WORKER, "assets": app["assets"]} if app["assets"] else None,
     }
 
 

@@ -30,6 +30,7 @@ class Config:
     site_name: str
     languages: tuple  # of Language, the source language first
     min_coverage: float = DEFAULT_MIN_COVERAGE  # % translated a language needs to be published
+    offline: bool = True  # the service worker (generator/offline.py); False: the kill switch
 
     @property
     def base_path(self):
@@ -81,7 +82,10 @@ def load_config(root):
             or not 0 <= min_coverage <= 100:
         raise BuildError("min_coverage must be a percentage from 0 to 100, got "
                          + repr(min_coverage), path)
-    return Config(root, base_url, site_name, find_languages(root / "locales"), min_coverage)
+    offline = data.get("offline", True)
+    if not isinstance(offline, bool):
+        raise BuildError("offline must be true or false, got " + repr(offline), path)
+    return Config(root, base_url, site_name, find_languages(root / "locales"), min_coverage, offline)
 
 
 def find_languages(locales_dir):

@@ -12,7 +12,9 @@ Standard library only, no I/O, so any server can import it:
 
 Why each directive: scripts only from the site ('unsafe-eval' because Brython's runtime turns
 the modules compiled at build time into functions with `new Function`), workers only from the
-site's own files (the computer's worker is `static/game-worker.<hash>.js`), no inline code at all,
+site's own files (the computer's worker is `static/game-worker.<hash>.js`, the service worker of
+offline play `sw.js`: generator/offline.py), the web app manifest from the site (`manifest-src`,
+which `default-src` would give too: said once where a reader looks), no inline code at all,
 `frame-ancestors 'none'` so no other site can frame a page (clickjacking), `base-uri 'none'`
 so injected markup cannot re-root relative URLs, `form-action 'self'`.
 """
@@ -21,6 +23,7 @@ CSP = (
     ("default-src", "'self'"),
     ("script-src", "'self' 'unsafe-eval'"),
     ("worker-src", "'self'"),
+    ("manifest-src", "'self'"),
     ("style-src", "'self'"),
     ("img-src", "'self' data:"),
     ("connect-src", "'self'"),

@@ -7,6 +7,10 @@ whenever a source changes and reload the open pages by themselves.
 - `DevLoop.watch` waits for changes under `locales/`, `content/`, `site_templates/`, `game/`
   and `site.toml` with watchfiles (the Rust `notify` watcher uvicorn's own --reload uses: inotify
   and its equivalents, with editors' temporary files filtered out) and rebuilds after each batch.
+- No service worker (generator/offline.py) in dev mode: `/sw.js` is not served, and the pages
+  lose their `data-offline` attribute, so their start script unregisters any worker an earlier
+  `python -m server` left on this origin and its caches: a translator always sees the latest
+  build, never a cached copy.
 - `DevPages` wraps the app: every HTML response gets one extra tag,
   `<script src="/__dev/reload.js" data-build="N" defer>`, and `/__dev/events` is a stream of
   Server-Sent Events, the state after each build. The script (a static file, like its
@@ -20,6 +24,7 @@ this. The server without --dev neither watches nor adds anything.
 
 import asyncio
 import json
+import re
 import sys
 import threading
 import time
@@ -28,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import uvicorn
-from starlette.responses import FileResponse, StreamingResponse
+from starlette.responses import FileResponse, PlainTextResponse, StreamingResponse
 
 from generator.build import build
 from generator.errors import BuildError
@@ -37,6 +42,8 @@ WATCHED = ("locales", "content", "site_templates", "game", "site.toml")
 STATIC = Path(__file__).resolve().parent / "dev_static"
 FILES = {"/__dev/reload.js": "reload.js", "/__dev/reload.css": "reload.css"}
 EVENTS = "/__dev/events"
+WORKER = "/sw.js"  # the built site's service worker, never served in dev mode
+OFFLINE = re.compile(rb' data-offline="[^"]*"')  # what makes a page register it (base.html)
 # Asked again by every reload: the newest build, never a cached copy.
 NO_STORE = (b"cache-control", b"no-store")
 # Dropped from every request in dev mode: a conditional request could get "304 Not Modified"
@@ -192,6 +199,9 @@ class DevPages:
             response = FileResponse(STATIC / FILES[path], headers={"Cache-Control": "no-store"})
             await response(scope, receive, send)
             return
+        if path == WORKER:
+            await PlainTextResponse("no service worker in dev mode", status_code=404)(scope, receive, send)
+            return
         if path == EVENTS:
             response = StreamingResponse(self.loop.events(), media_type="text/event-stream",
                                          headers={"Cache-Control": "no-store"})
@@ -233,7 +243,9 @@ class _Injecting:
 
 
 def inject(html, version):
-    """The page with the reload script's tag at the end of its <head> (or at its end)."""
+    """The page with the reload script's tag at the end of its <head> (or at its end), and
+    without the attribute that registers the service worker."""
+    html = OFFLINE.sub(b"", html, count=1)
     tag = f'<script src="/__dev/reload.js" data-build="{version}" defer></script>\n'.encode()
     at = html.lower().find(b"</head>")
     return html + tag if at < 0 else html[:at] + tag + html[at:]

@@ -180,12 +180,18 @@ def server_answered(app, available):
     ui = app.ui
     ui.online_available = available
     if ui.mode == "online" and not available:
-        ui.mode = ui.prefs["mode"] = "cpu"
-        ui.notice = _("Online play is not available right now: the game server is not responding.")
-        app.load_mode()
-        app.schedule()
+        computer_instead(app, MT.online_problem("offline") if not window.navigator.onLine else
+                         _("Online play is not available right now: the game server is not responding."))
     elif ui.dialog is not None or ui.mode == "online":
         app.show(app.view)  # only the menu and the online screens say whether a server answered
+
+
+def computer_instead(app, notice):
+    """Online play cannot be had (no server, no network): say why and play the computer."""
+    app.ui.mode = app.ui.prefs["mode"] = "cpu"
+    app.ui.notice = notice
+    app.load_mode()
+    app.schedule()
 
 
 def go_online(app, code):
@@ -220,6 +226,9 @@ def joined(app, code, seat=None, key=None, invite=None):
     from game.web import online
 
     ui = app.ui
+    if code is None and seat == "offline":
+        computer_instead(app, MT.online_problem(seat))
+        return
     if code is None:
         ui.notice = MT.online_problem(seat)
         app.show(None)

@@ -108,7 +108,7 @@ def request(method, path, body, done):
         options["body"] = JSON.stringify(body)
 
     def failed(*args):
-        done(0, {})
+        done(0, {} if window.navigator.onLine else {"error": "offline"})  # no network: said so
 
     def answered(response):
         status = response.status

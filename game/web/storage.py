@@ -180,6 +180,7 @@ def clear_all():
                 store.removeItem(key)
     except Exception:
         pass
+    window.gameClearOffline()  # the offline copies of the site too (game-start.js)
 
 
 # --- statistics and the daily deal's results ---------------------------------------------------------

@@ -564,6 +564,8 @@ def match_result(view, names):
 # One sentence per reason of docs/online.md that a player can meet (and the page's own).
 ONLINE_PROBLEMS = {
     "no_server": N_("The game server is not responding. Check your connection and try again."),
+    "offline": N_("Playing a friend online needs the network, and this device is offline: you are "
+                  "playing the computer meanwhile."),
     "not_connected": N_("You are not connected to the table right now: wait a moment and try again."),
     "no_such_table": N_("There is no table with this code, or this browser no longer holds a seat "
                         "there. Check the code with your friend."),

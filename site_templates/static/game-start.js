@@ -17,6 +17,9 @@
 // few per task, and the language's JSON catalogue is fetched.
 (function () {
   "use strict";
+  var started = false;  // the game's scripts are loading: the worker waits until it is ready
+  var SETTLE = 2000;  // ms after ready (or load) before the worker may install
+  offline();
   var root = document.getElementById("game");
   if (!root) { return; }
   // Opened as a file (file://), the browser refuses the catalogue's fetch and Brython's
@@ -60,6 +63,7 @@
 
   // The scripts download side by side and run in their order (async = false); then done().
   function load(urls, done) {
+    started = true;
     urls.forEach(function (url, i) {
       var script = document.createElement("script");
       script.src = url;
@@ -207,6 +211,82 @@
       requestAnimationFrame(function () { yieldThen(go); });
     }
     setTimeout(go, document.visibilityState === "hidden" ? 500 : 3000);
+  }
+
+  // Playing offline (generator/offline.py, docs/deploy.md). A page that names the site's
+  // service worker (html[data-offline]) registers it for its language's folder once it has
+  // loaded, the game (when it started) is ready, SETTLE ms have passed and the page is idle:
+  // the worker's install (the language's pages and the game, fetched, and the scripts compiled
+  // for its cache, on a phone's other core) never competes with the start, the second bundle
+  // or the computer's worker (registered at once, it slowed cold ready by a third on a 2-core
+  // machine, python -m bench browser). A page that names none (the
+  // kill switch, or make serve, which takes the attribute out) unregisters any it finds, so
+  // no cached copy hides the latest build. Once a worker of another build took over, a note
+  // says a new version is ready: this page keeps the scripts it runs, a match in play is not
+  // touched, and the next page opened is the new build's. Clear saved data calls
+  // gameClearOffline: the caches go, and the worker with them.
+  function offline() {
+    var workers = navigator.serviceWorker;
+    var html = document.documentElement;
+    window.gameClearOffline = function () {
+      if (!workers) { return; }
+      workers.getRegistrations().then(function (all) {
+        all.forEach(function (registration) { registration.unregister(); });
+      });
+      if (window.caches) {
+        caches.keys().then(function (names) {
+          names.forEach(function (name) { if (name.indexOf("ginrummy-") === 0) { caches.delete(name); } });
+        });
+      }
+    };
+    if (!workers) { return; }
+    var worker = html.getAttribute("data-offline");
+    if (!worker) {
+      workers.getRegistrations().then(function (all) {
+        if (all.length) { window.gameClearOffline(); }
+      });
+      return;
+    }
+    workers.addEventListener("message", function (event) {
+      var data = event.data || {};
+      if (data.offline === "ready" && data.assets !== html.getAttribute("data-assets")) { newVersion(); }
+    });
+    var register = function () {
+      workers.register(worker, { scope: "./" }).catch(function (error) {
+        console.warn("offline play is not available: " + error);
+      });
+    };
+    var settled = function () {
+      setTimeout(function () {
+        if (window.requestIdleCallback) { requestIdleCallback(register, { timeout: 5000 }); } else { register(); }
+      }, SETTLE);
+    };
+    var loaded = function () {
+      var game = document.getElementById("game");
+      if (!game || !started || game.getAttribute("data-ready") === "true") { settled(); return; }
+      new MutationObserver(function (changes, observer) {
+        if (game.getAttribute("data-ready") === "true") { observer.disconnect(); settled(); }
+      }).observe(game, { attributes: true, attributeFilter: ["data-ready"] });
+    };
+    if (document.readyState === "complete") { loaded(); } else { window.addEventListener("load", loaded); }
+  }
+
+  // The note at the foot of the screen, over the table's buttons on a phone: "Later" takes it
+  // away (its words are the page's: data-text, data-button, data-later).
+  function newVersion() {
+    var note = document.querySelector(".update-note");
+    if (!note || note.firstChild) { return; }
+    var text = document.createElement("p");
+    text.textContent = note.getAttribute("data-text");
+    note.appendChild(text);
+    [["data-button", function () { location.reload(); }],
+     ["data-later", function () { note.textContent = ""; }]].forEach(function (choice) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = note.getAttribute(choice[0]);
+      button.addEventListener("click", choice[1]);
+      note.appendChild(button);
+    });
   }
 
   function importEach(B, names, done) {

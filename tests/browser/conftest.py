@@ -57,11 +57,14 @@ class _Quiet(cli._Handler):
         pass
 
 
+class _Server(socketserver.ThreadingTCPServer):
+    allow_reuse_address = True  # a test may serve another site on the same port right after
+
+
 @contextlib.contextmanager
-def serving(folder, handler=_Quiet):
-    """An HTTP server on 127.0.0.1 and a free port for `folder`; yields its base URL."""
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0),
-                                             functools.partial(handler, directory=str(folder)))
+def serving(folder, handler=_Quiet, port=0):
+    """An HTTP server on 127.0.0.1 and `port` (0: a free one) for `folder`; yields its base URL."""
+    server = _Server(("127.0.0.1", port), functools.partial(handler, directory=str(folder)))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -113,7 +116,9 @@ class Console:
 
 @pytest.fixture
 def context(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    # No service worker here (tests/browser/test_offline.py has its own contexts): once one
+    # controls a page, Playwright's routes no longer see that page's requests.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     # The computer plays fast in tests (its pacing is for people).
     ctx.add_init_script("try { localStorage.setItem('ginrummy.pace', '15'); } catch (e) {}")
     yield ctx

@@ -96,12 +96,14 @@ def page_build(body):
 
 
 @contextlib.contextmanager
-def running_dev(project, site, db):
-    """The dev server on `project`, its first build done, its watcher in place."""
+def running_dev(project, site, db, port=0):
+    """The dev server on `project` and `port` (0: a free one), its first build done, its
+    watcher in place."""
     loop = DevLoop(project, site, out=io.StringIO(), err=io.StringIO())
     assert loop.rebuild().error is None, loop.err.getvalue()
     listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", port))
     port = listener.getsockname()[1]
     app = create_app(Config(site=site, db=db, origins=(f"http://127.0.0.1:{port}",), dev=loop,
                             tick=0.05))

@@ -62,6 +62,20 @@ def test_the_reload_tag_goes_at_the_end_of_the_head():
     assert inject(b"<p>no head</p>", 1).startswith(b"<p>no head</p><script ")
 
 
+def test_dev_mode_serves_no_service_worker(tmp_path):
+    # The built site has one, but a translator must always see the latest build: the page
+    # loses the attribute that registers it (its start script then unregisters any worker).
+    page = b'<!DOCTYPE html>\n<html lang="fr" data-offline="../sw.js" data-assets="abc">\n<head></head>'
+    assert inject(page, 1).startswith(b'<!DOCTYPE html>\n<html lang="fr" data-assets="abc">\n<head>')
+    project = copy_project(tmp_path / "project")
+    with running_dev(project, tmp_path / "site", tmp_path / "tables.sqlite3") as server:
+        assert (tmp_path / "site" / "sw.js").is_file()
+        status, _, _ = server.get("/sw.js")
+        assert status == 404
+        status, _, body = server.get("/fr/rules.html")
+        assert status == 200 and b"data-offline" not in body and b"data-assets" in body
+
+
 def test_a_saved_catalogue_rebuilds_and_the_event_stream_tells_the_pages(tmp_path):
     project = copy_project(tmp_path / "project")
     catalogue = Catalogue(project)

@@ -203,8 +203,11 @@ def test_too_many_messages_are_refused_once_and_a_flood_is_closed(tmp_path):
         code, key0, _ = server.table()
         with server.socket(code, key0) as seat0:
             receive(seat0)
-            for _ in range(100):
-                seat0.send('{"type": "shout"}')
+            try:
+                for _ in range(100):
+                    seat0.send('{"type": "shout"}')
+            except ConnectionClosed:
+                pass  # closed while the flood was still going out: the answers before it are kept
             answers = []
             with pytest.raises(ConnectionClosed):
                 while True:
