@@ -11,18 +11,18 @@
   the page (`STDLIB_MODULES`, copied from `brython_stdlib.js`); one file for every page and
   language;
 - `game-more.<hash>.js`: the page's second bundle, the same format: the features the first
-  screen does not need (`LATER`: dialogs, end of a hand, coach, lessons, statistics, daily
-  deal, online play), which the page loads itself once it is ready (`game.web.app.App.need`);
+  screen does not need (the modules marked `BUNDLE = "later"`, generator/modules.py: dialogs, end of a hand, coach, lessons, statistics, daily
+  deal, online play), which the page loads itself once it is ready (`game.web.platform.app.App.need`);
 - `game-ai.<hash>.js`: the worker's bundle, the same format: the modules only the computer
   players need (`WORKER_ONLY`), which the page itself never imports while its worker runs;
 - `game-worker.<hash>.js`: the Web Worker that makes the computer's decisions (it loads
-  brython.js and both bundles, then `game.web.worker`);
+  brython.js and both bundles, then `game.web.platform.worker`);
 - `game-start.<hash>.js` and `game.<hash>.css`: the start script and the game's stylesheet, copied
   from the templates' `static/` folder by the pipeline and renamed here (no inline script, so
   the pages run under `script-src 'self' 'unsafe-eval'`);
 - `game-<lang>.<hash>.json`: per language, the `game` gettext domain as JSON, with its number
   of plural forms and its plural rule as a small expression tree (`generator.gamecatalog`,
-  `generator.plurals`: evaluated by `game.web.i18n` without `eval`, in the build too).
+  `generator.plurals`: evaluated by `game.web.words.i18n` without `eval`, in the build too).
 
 Every name carries a hash of the file's content, so browsers may cache them forever and a
 second language only downloads its catalogue. The function returns a `GameAssets` whose
@@ -30,7 +30,6 @@ paths are relative to the site root (e.g. `static/game.1a2b3c4d5e.js`); template
 with the page's path to the root. Two builds of the same inputs are byte-identical.
 """
 
-import ast
 import hashlib
 import json
 import re
@@ -39,6 +38,15 @@ from pathlib import Path
 
 from generator import compiler, firstscreen
 from generator.gamecatalog import page_catalog
+from generator.modules import (
+    ENTRY_MODULE,
+    WORKER_MODULE,
+    Module,
+    import_order,
+    package_modules,
+    reachable,
+    split,
+)
 from generator.runtime import (
     COMPILE_HINT,
     brython_data_dir,
@@ -59,30 +67,6 @@ STDLIB_MODULES = ()
 # Modules the page may hold that are built into brython.js (not copied from the stdlib file).
 BUILTIN_MODULES = ("browser", "browser.html", "browser.aio", "javascript", "_sys", "sys",
                    "_importlib", "builtins", "__main__", "_warnings", "_suggestions")
-
-# The module the start script imports: it builds the game in `#game`.
-ENTRY_MODULE = "game.web.main"
-# The module the computer's Web Worker imports (static/game-worker.js): the computer players'
-# decisions, off the page's main thread.
-WORKER_MODULE = "game.web.worker"
-# What only the worker needs: the page's bundle leaves these out (they are the worker's bundle,
-# which the page loads itself only when no worker can run).
-WORKER_ONLY = ("game.ai", WORKER_MODULE)
-# The roots of the page's second bundle (game-more.js), loaded after the game is ready: the
-# features the first screen does not draw. The first bundle is what the entry module reaches
-# without going through these; the second, what only they reach. A first-bundle module may
-# import them only inside a function, run once they are in the page (game.web.app App.need):
-# one importing them at module level stops the build (`LaterImport`).
-LATER = ("game.web.dialogs", "game.web.endofhand", "game.web.features", "game.web.morecommands",
-         "game.web.coach", "game.web.coachtext",
-         "game.web.lesson", "game.training", "game.replay", "game.web.progress", "game.web.stats",
-         "game.web.statsdialog", "game.web.daily", "game.web.dailydialog", "game.web.online",
-         "game.web.lobby")
-
-
-class LaterImport(ValueError):
-    """A module of the first bundle imports one of the second at module level."""
-
 
 @dataclass
 class GameAssets:
@@ -148,97 +132,6 @@ def _fingerprint(static_dir, name, minify=None):
     return _write(static_dir, name, data)
 
 
-@dataclass(frozen=True)
-class Module:
-    """One Python module of the bundle: the name it is imported by, the file tracebacks name,
-    its source (line numbers as in that file) and the modules it imports."""
-
-    name: str
-    filename: str
-    source: str
-    imports: tuple = ()
-    is_package: bool = False
-    eager: tuple = ()  # the imports run when the module itself runs (not inside a function)
-
-
-def _run_on_import(tree):
-    """The nodes of a module that run when it is imported: all but function bodies."""
-    todo = [tree]
-    while todo:
-        node = todo.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            todo.extend(ast.iter_child_nodes(node))
-
-
-def _imports(nodes, module, is_package):
-    """The absolute names of the modules these nodes import (to find what the entry reaches)."""
-    found = set()
-    package = module if is_package else module.rpartition(".")[0]
-    for node in nodes:
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                found.add(alias.name)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                parts = parts[: len(parts) - node.level + 1]
-                base = ".".join(parts + ([base] if base else []))
-            found.add(base)
-            for alias in node.names:
-                if alias.name != "*":
-                    # `from game import cardnames` imports the module game.cardnames (kept
-                    # only when such a module exists: see `reachable`).
-                    found.add(base + "." + alias.name if base else alias.name)
-    return tuple(sorted(found))
-
-
-def _strip_docstrings(source, tree):
-    """The source without its docstrings, every other line where it was (tracebacks name the
-    lines of the file): a docstring becomes `pass` followed by as many empty lines.
-
-    Positions are in UTF-8 bytes, as the ast gives them."""
-    lines = source.encode("utf-8").splitlines(keepends=True)
-    spans = []
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
-                spans.append(body[0].value)
-    # From the end, so earlier positions stay valid.
-    for doc in sorted(spans, key=lambda n: (n.lineno, n.col_offset), reverse=True):
-        first, last = doc.lineno - 1, doc.end_lineno - 1
-        head = lines[first][: doc.col_offset]
-        tail = lines[last][doc.end_col_offset:]
-        lines[first: last + 1] = [head + b"pass" + tail] + [b"\n"] * (last - first)
-    return b"".join(lines).decode("utf-8")
-
-
-def package_modules(package_dir=GAME_DIR, name="game"):
-    """Every module of a package as a `Module`, read from its files (none listed by hand).
-
-    Filenames are `name/...` (e.g. `game/web/main.py`); docstrings are dropped (smaller
-    bundle), line numbers kept."""
-    modules = {}
-    for path in sorted(Path(package_dir).rglob("*.py")):
-        rel = path.relative_to(package_dir)
-        if "__pycache__" in rel.parts or any(part.startswith(".") for part in rel.parts):
-            continue
-        parts = [name] + list(rel.with_suffix("").parts)
-        is_package = parts[-1] == "__init__"
-        if is_package:
-            parts.pop()
-        module = ".".join(parts)
-        source = path.read_text(encoding="utf-8")
-        tree = ast.parse(source, str(path))
-        modules[module] = Module(module, name + "/" + rel.as_posix(), _strip_docstrings(source, tree),
-                                 _imports(ast.walk(tree), module, is_package), is_package,
-                                 _imports(_run_on_import(tree), module, is_package))
-    return modules
-
-
 def stdlib_modules(names=None):
     """These modules (default `STDLIB_MODULES`) as found in the installed brython_stdlib.js: a
     `Module` for one written in Python, its VFS entry (kept as it is) for one in JavaScript."""
@@ -260,50 +153,6 @@ def stdlib_modules(names=None):
         else:
             found[name] = entry
     return found
-
-
-def reachable(modules, roots=(ENTRY_MODULE,), stop=()):
-    """The modules that the roots import, directly or not (with their packages), less the
-    packages or modules named in `stop` and what only they import."""
-
-    def stopped(name):
-        return any(name == s or name.startswith(s + ".") for s in stop)
-
-    seen = set()
-    todo = list(roots)
-    while todo:
-        name = todo.pop()
-        candidates = [name]
-        parts = name.split(".")
-        for i in range(1, len(parts)):
-            candidates.append(".".join(parts[:i]))  # importing a.b.c runs a and a.b first
-        for candidate in candidates:
-            if candidate in modules and candidate not in seen and not stopped(candidate):
-                seen.add(candidate)
-                todo.extend(modules[candidate].imports)
-    return {name: modules[name] for name in sorted(seen)}
-
-
-def import_order(modules, entry=ENTRY_MODULE):
-    """The modules the entry's import runs, each after those it imports on import (packages
-    first): the start script imports them in this order, a few per task, so no one task holds
-    the page long; the entry comes last. Imports inside functions run later, when called."""
-    order, seen = [], set()
-
-    def visit(name):
-        if name in seen or name not in modules:
-            return
-        seen.add(name)
-        parts = name.split(".")
-        for i in range(1, len(parts)):
-            visit(".".join(parts[:i]))
-        module = modules[name]
-        for dependency in module.eager if isinstance(module, Module) else ():
-            visit(dependency)
-        order.append(name)
-
-    visit(entry)
-    return order
 
 
 # A function's `frame.positions`: the column span of each operation, for the carets (^^^) a
@@ -333,25 +182,6 @@ def _json(value):
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def split(modules, roots=(ENTRY_MODULE,), later=LATER, stop=WORKER_ONLY):
-    """The page's modules in two parts, (first, second): what the roots reach without going
-    through the `later` roots, then what only those reach (both less `stop`).
-
-    A first module that imports a second one at module level (the first bundle would not run
-    without the second) raises `LaterImport`, naming both modules."""
-    first = reachable(modules, roots, stop=tuple(stop) + tuple(later))
-    second = {name: m for name, m in reachable(modules, roots, stop=stop).items() if name not in first}
-    for module in first.values():
-        for imported in module.eager:
-            if imported in second:
-                raise LaterImport(module.filename + " imports " + imported + " at module level, but "
-                                  + imported + " is in the page's second bundle, loaded after the game "
-                                  "is ready (generator/bundle.py LATER): import it inside the function "
-                                  "that needs it, run once it is loaded (App.need), or move what the "
-                                  "first screen needs out of it")
-    return first, second
-
-
 @dataclass
 class Bundles:
     """The texts of the three bundles (no Python source, every module compiled) and whether
@@ -367,7 +197,7 @@ def bundle_sources(package_dir=GAME_DIR, brython_js=None):
     """The page's two bundles and the worker's (`Bundles`).
 
     The page's first bundle holds the game modules the entry module reaches without the
-    `LATER` roots, and the stdlib modules; its second what only the `LATER` roots reach (`split`);
+    modules marked `BUNDLE = "later"`, and the stdlib modules; its second what only those reach (`split`);
     both leave out what only the computer players need (`WORKER_ONLY`), which is the worker's
     bundle (not e.g. `game.ai.arena`, which nothing reaches). Each Python module gets an empty
     VFS entry (Brython's importer finds modules there) and its compiled code, as a function, in

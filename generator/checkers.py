@@ -15,7 +15,7 @@ They are registered as `babel.checkers` entry points (pyproject.toml), so Babel'
   does not have.
 - percent_signs: in the `site` domain (Jinja newstyle gettext %-formats every message) a
   lone "%" must be written "%%".
-- shortcuts: a game shortcut (context "shortcut", game.web.keys) is one letter, not "?" (the
+- shortcuts: a game shortcut (context "shortcut", game.web.words.keys) is one letter, not "?" (the
   help's key), and no other command of the language has it: a fuzzy, untranslated or missing
   shortcut counts with its English letter, which the game then uses.
 """
@@ -28,7 +28,7 @@ from babel.messages.catalog import TranslationError
 
 _FORMAT_CODES = re.compile(r"%%|%\([A-Za-z_]\w*\)[sdifr]")
 # Any brace group counts as written, `{0}`, `{}`, `{card.attr}`, `{card:>9}` included, and so
-# does a lone brace: the page fills `{name}` by plain replacement (game.web.i18n.fmt), so
+# does a lone brace: the page fills `{name}` by plain replacement (game.web.words.i18n.fmt), so
 # anything else would be shown as typed.
 _PLACEHOLDER = re.compile(r"\{+[^{}\s]*\}+|%\([A-Za-z_]\w*\)[sdifr]|\[\[[^\[\]]*\]\]|[{}]")
 
@@ -169,7 +169,7 @@ def short(text, width=60):
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-SHORTCUT = "shortcut"  # the context of the game's shortcut letters (game.web.keys)
+SHORTCUT = "shortcut"  # the context of the game's shortcut letters (game.web.words.keys)
 
 
 def shortcuts(catalog, message):
@@ -177,7 +177,7 @@ def shortcuts(catalog, message):
     if message.context != SHORTCUT or message.fuzzy or not isinstance(message.string, str) \
             or not message.string:
         return
-    from game.web.keys import HELP_KEY, is_key
+    from game.web.words.keys import HELP_KEY, is_key
 
     if message.string == HELP_KEY:
         raise TranslationError("? is the key that lists the shortcuts: choose a letter of your "
@@ -200,7 +200,7 @@ def shortcuts(catalog, message):
 def _shortcut_keys(catalog, line):
     """{English letter: (the key the game uses, where it comes from, whether it is a
     translation after `line`)} for every shortcut."""
-    from game.web.keys import english, is_key, letters
+    from game.web.words.keys import english, is_key, letters
 
     found = {}
     for letter in letters(english).values():

@@ -116,7 +116,7 @@ def _check_chips(group, path, line):
     from game.cards import parse_cards
 
     if group.startswith(KEY_CHIP):
-        from game.web.keys import command_keys
+        from game.web.words.keys import command_keys
 
         if group[len(KEY_CHIP):] not in command_keys():
             raise BuildError("key chip [[" + group + "]]: no such command; known: "
@@ -291,9 +291,9 @@ def ascii_slug(value, separator):
 
 
 def key_html(command, game_messages):
-    """A command's shortcut key, read by the game's own table (game.web.keys) from this
+    """A command's shortcut key, read by the game's own table (game.web.words.keys) from this
     language's game catalogue: the guide can never list other letters than the game's."""
-    from game.web import i18n, keys
+    from game.web.words import i18n, keys
 
     with i18n.installed(game_messages):
         key = keys.key_for(command)

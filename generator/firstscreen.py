@@ -2,8 +2,8 @@
 
 A page's first paint then shows the table itself, not a placeholder, and nothing moves when
 the game takes over: `first_screen(catalog, seed)` draws, in CPython, with the page language's
-`game` catalogue, exactly what `game.web.app.App` draws for a new visitor (no saved match,
-default preferences) dealt `seed`, with the same pure functions (`game.web.render`). The page
+`game` catalogue, exactly what `game.web.platform.app.App` draws for a new visitor (no saved match,
+default preferences) dealt `seed`, with the same pure functions (`game.web.table.render`). The page
 names the seed (`#game[data-first-seed]`) and the App deals it for a first match, so its first
 drawing is this markup again (tests/browser/test_first_screen.py). The page names the inputs
 of the drawing too (`data-first-key`, a hash of `render.drawing_key`): when the App's are the
@@ -34,9 +34,9 @@ class FirstScreen:
 
 def _draw(seed):
     from game.rules import Rules
-    from game.web.render import attributes, drawing_key, render
-    from game.web.state import Ui, default_prefs
-    from game.web.tables import LocalTable
+    from game.web.play.state import Ui, default_prefs
+    from game.web.play.tables import LocalTable
+    from game.web.table.render import attributes, drawing_key, render
 
     ui = Ui(default_prefs())
     ui.more = "waiting"  # the page draws its first screen before its second bundle is in
@@ -49,7 +49,7 @@ def _draw(seed):
 def first_screens(catalog, count=SCREENS):
     """`count` first screens in this catalogue's language (`generator.gamecatalog.page_catalog`),
     for the first seeds from FIRST_CANDIDATE on whose deal the person moves first."""
-    from game.web import i18n
+    from game.web.words import i18n
 
     with i18n.installed(i18n.Catalog(catalog)):
         found = []

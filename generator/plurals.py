@@ -5,7 +5,7 @@ nplurals forms; nplurals should be what Babel's table (from CLDR) gives for the 
 classic gettext count translators use (GETTEXT_PLURALS), else the build warns.
 
 One evaluator for every use: the expression is parsed into a small tree (`parse`) that
-`game.web.i18n.plural_index` evaluates, in the page (without `eval`) and in the build alike,
+`game.web.words.i18n.plural_index` evaluates, in the page (without `eval`) and in the build alike,
 so a plural form chosen in a page of the guide is the one the game chooses.
 (tests/generator/test_plurals.py checks the tree against gettext's own `c2py`.)
 """
@@ -14,7 +14,7 @@ import re
 
 from babel.messages.plurals import get_plural
 
-from game.web.i18n import plural_index
+from game.web.words.i18n import plural_index
 
 # Babel follows CLDR, which gives these languages a third plural form for millions; gettext
 # tools and translators use the classic forms, so new catalogues start with these.
@@ -117,7 +117,7 @@ _BINARY = [("||",), ("&&",), ("==", "!="), ("<", "<=", ">", ">="), ("+", "-"), (
 def parse(expression):
     """A gettext plural expression (C syntax) as a tree: ints, "n", [op, a, b], ["?", c, a, b].
 
-    `game.web.i18n.plural_index` evaluates the tree; no `eval` anywhere.
+    `game.web.words.i18n.plural_index` evaluates the tree; no `eval` anywhere.
     """
     tokens = []
     pos = 0

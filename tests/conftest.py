@@ -1,9 +1,9 @@
 """Shared by every suite: each test starts with the page's words in English and leaves no other
-language behind (tests install a language's catalogue for the game's words: `game.web.i18n`)."""
+language behind (tests install a language's catalogue for the game's words: `game.web.words.i18n`)."""
 
 import pytest
 
-from game.web import i18n
+from game.web.words import i18n
 
 
 @pytest.fixture(autouse=True)

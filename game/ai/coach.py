@@ -2,7 +2,7 @@
 
 `suggest(view)` returns Hard's move for the View's seat and the reason as data (a kind and its
 facts: cards and numbers), never words: the page words each kind in the player's language
-(`game.web.coachtext`). Every fact is computed in the position, and a kind is chosen by which
+(`game.web.words.coachtext`). Every fact is computed in the position, and a kind is chosen by which
 computed fact holds, never by a threshold of the rules of thumb: the deadwood figures are the
 engine's (`view.discard_deadwood`, a meld search); the average after a stock draw and the
 chances of a knock or gin after it are exact over the cards of the stock of each deal
@@ -61,7 +61,7 @@ class Suggestion:
     """Hard's move (`action`, one the View lists or a knock with melds) and its reason: `kind`
     (see `suggest`) and `facts` (cards and numbers the sentence of that kind names). Plain
     JSON both ways (`to_dict`, `from_dict`: card codes), so a hint worked out in the computer's
-    Web Worker crosses to the page (game.web.worker)."""
+    Web Worker crosses to the page (game.web.platform.worker)."""
 
     __slots__ = ("action", "kind", "facts")
 

@@ -1,4 +1,4 @@
-// Starts the game: Brython imports game.web.main from the site-wide bundle, whose modules
+// Starts the game: Brython imports game.web.platform.main from the site-wide bundle, whose modules
 // were compiled to JavaScript at build time (nothing is compiled here, and Brython's
 // indexedDB cache of compiled modules is not needed: opening it cost ~50 ms of a warm load).
 // A static file (no inline script), so pages run under script-src 'self' 'unsafe-eval'.
@@ -34,7 +34,7 @@
   var base = here.slice(0, here.lastIndexOf("/") + 1);
   var later = (root.getAttribute("data-scripts") || "").split(" ").filter(Boolean);
   // The module that builds the game in #game, imported last.
-  var ENTRY = "game.web.main";
+  var ENTRY = "game.web.platform.main";
   // The most a task of start-up spends before it yields, in ms: the page answers (a scroll, a
   // tap on a link) in between, and none of its tasks is long even on a slow phone.
   var BUDGET = 8;
@@ -90,7 +90,7 @@
     // only what changed is touched, so the browser restyles and lays out only that, and the
     // elements that stay (the focused card, an open dialog scrolled half-way) are the same.
     window.gamePatch = patch;
-    // The game's own chain of start-up tasks (game.web.app next_task) uses the same channel.
+    // The game's own chain of start-up tasks (game.web.platform.app next_task) uses the same channel.
     window.gameNextTask = yieldThen;
     window.gameDecisionTimes = [];  // the computer's decision times (ms), read by the benchmark
     window.gameRecordDecision = function (ms) { window.gameDecisionTimes.push(ms); };

@@ -1,7 +1,7 @@
-// The computer's decisions, off the page's main thread: a Web Worker started by game.web.thinker.
+// The computer's decisions, off the page's main thread: a Web Worker started by game.web.platform.thinker.
 // Its first message lists the scripts to load (brython.js without its compiler, the page's
 // bundle and the computer players' bundle, as absolute URLs: the browser has them cached); it
-// then imports game.web.worker, compiled at build time like every module, and answers each
+// then imports game.web.platform.worker, compiled at build time like every module, and answers each
 // later message {id, request} (the request as JSON text, a View inside) with
 // {kind: "answer", id, answer, ms} (the Action as JSON text, the decision's time); it says
 // {kind: "ready"} once started and {kind: "failed", failed} with what went wrong.
@@ -16,8 +16,8 @@ self.onmessage = function (ev) {
       B = self.__BRYTHON__;
       B.$game.run(0, null, function () {});  // the runtime's parts, all at once, then the bundles
       self.brython({ debug: 0, indexeddb: false, ids: [] });
-      B.$__import__("game.web.worker", B.builtins.None, B.builtins.None, []);
-      answer = B.$getattr(B.imported["game.web.worker"], "answer");
+      B.$__import__("game.web.platform.worker", B.builtins.None, B.builtins.None, []);
+      answer = B.$getattr(B.imported["game.web.platform.worker"], "answer");
       self.postMessage({ kind: "ready" });
     } catch (err) {
       self.postMessage({ kind: "failed", failed: "the worker could not start: " + describe(B, err) });

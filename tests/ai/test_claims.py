@@ -23,7 +23,7 @@ from game.ai.review import CLEAR_CHANCE, CLEAR_DEADWOOD, CLEAR_POINTS, judge
 from game.match import Match
 from game.melds import all_best_arrangements, is_run, is_set, min_deadwood
 from game.rules import Rules
-from game.web.reasons import RARE, SURE, chance_parts, number_text
+from game.web.words.reasons import RARE, SURE, chance_parts, number_text
 
 POSITIONS = int(os.environ.get("COACH_CLAIMS", "250"))
 REFERENCE = 10 * estimate.SAMPLES  # deals of the independent estimate

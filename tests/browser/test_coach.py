@@ -9,9 +9,9 @@ import pytest
 from game.ai.coach import suggest
 from game.ai.review import review
 from game.replay import decisions
-from game.web import coachtext as W
-from game.web import i18n
-from game.web import text as T
+from game.web.words import coachtext as W
+from game.web.words import i18n
+from game.web.words import text as T
 from tests.browser.conftest import LANGS
 from tests.browser.test_game import (
     axe_problems,

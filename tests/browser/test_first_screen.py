@@ -50,7 +50,7 @@ def _takes_over_without_a_change(browser, base_url, lang, path, prefs=None):
 @pytest.mark.parametrize("path", ["", "rules.html"])
 def test_the_game_takes_over_its_first_screen_without_drawing_it(browser, base_url, lang, path):
     # A new visitor: the inputs of the game's first drawing are those the build drew from
-    # (game.web.render.drawing_key), so the screen is kept as it is, not drawn again.
+    # (game.web.table.render.drawing_key), so the screen is kept as it is, not drawn again.
     assert _takes_over_without_a_change(browser, base_url, lang, path) == "kept"
 
 

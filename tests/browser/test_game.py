@@ -7,8 +7,9 @@ import pytest
 
 from game.cards import DECK
 from game.match import Match
-from game.web import i18n
-from game.web import text as T
+from game.web.words import events as EV
+from game.web.words import i18n
+from game.web.words import text as T
 from generator.bundle import BUILTIN_MODULES, STDLIB_MODULES
 from tests.browser.conftest import LANGS, SCREENSHOTS
 
@@ -173,7 +174,7 @@ def test_a_full_hand_with_the_keyboard_only(page, base_url, lang, site):
     assert page.locator("#game .g-end .g-scoreline").inner_text().strip()
     assert page.locator("#game .g-sheet tbody tr").count() >= 1
     match = saved_match(page)
-    line = T.score_line(match.view(0), [T.Who("you"), T.Who("computer")])
+    line = EV.score_line(match.view(0), [T.Who("you"), T.Who("computer")])
     assert page.locator("#game .g-end .g-scoreline").inner_text().strip() == line
     # Next hand with N.
     page.keyboard.press(shortcut(page, "next_hand"))
@@ -211,7 +212,7 @@ def test_ui_text_is_in_the_page_language(page, base_url, lang, site):
                                   '{"lang": "fr", "nplurals": 2, "plural": ["!=", "n", 1],'
                                   ' "messages": {"Score sheet": 5, "{n} card": {"one": "carte"}}}'])
 def test_a_catalogue_that_cannot_be_read_leaves_the_game_in_english(context, page, base_url, body):
-    # The page reads its catalogue where the browser parsed it (game.web.main.catalog_data):
+    # The page reads its catalogue where the browser parsed it (game.web.platform.main.catalog_data):
     # broken JSON, another shape, missing messages or a message that is not text are English,
     # never a page that fails.
     context.route("**/static/game-fr.*.json", lambda route: route.fulfill(

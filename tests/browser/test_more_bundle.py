@@ -42,7 +42,7 @@ def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited
     held = _open_with_the_second_bundle_held(context, page, base_url)
     page.wait_for_timeout(50)
     assert len(held) == 1 and page.get_attribute("#game", "data-more-state") == "loading"  # asked for, and held
-    assert "game.web.dialogs" not in page.evaluate(MODULES)
+    assert "game.web.screens.dialogs" not in page.evaluate(MODULES)
     # The first move is played at once, by keyboard: take the upcard (the focus goes to it).
     page.keyboard.press(shortcut(page, "take_upcard"))
     page.wait_for_function("document.querySelector('#game').dataset.phase === 'discard'")
@@ -56,14 +56,14 @@ def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited
     assert page.locator("#game .g-dialog").count() == 0
     held[0].continue_()
     page.wait_for_selector("#game .g-dialog [data-act=confirm_discard]")
-    assert _busy(page)[1] == "false" and "game.web.dialogs" in page.evaluate(MODULES)
+    assert _busy(page)[1] == "false" and "game.web.screens.dialogs" in page.evaluate(MODULES)
     assert page.get_attribute("#game", "data-more-state") == "loaded"
     page.keyboard.press("Enter")  # the dialog's own button has the focus: confirm
     page.wait_for_function("document.querySelector('#game').dataset.phase !== 'discard'"
                            " || document.querySelector('#game').dataset.turn !== 'me'")
     wait_idle(page)
     assert len(page.locator("#game .g-hand [data-card]").all()) == 10
-    assert "game.web.progress" in page.evaluate(MODULES)  # what waited quietly ran too (the statistics)
+    assert "game.web.platform.progress" in page.evaluate(MODULES)  # what waited quietly ran too (the statistics)
     assert [p for p in page.console.problems() if not p.endswith("/api/status")] == []
 
 
@@ -120,7 +120,7 @@ def test_without_the_second_bundle_a_notice_says_so_and_the_hand_is_played(conte
 
 
 def test_the_computer_waits_for_it_to_know_its_level(context, page, base_url):
-    """A restored daily deal is Hard's (game.web.progress, in the second bundle): the computer's
+    """A restored daily deal is Hard's (game.web.platform.progress, in the second bundle): the computer's
     first move waits for it, the table busy, then plays. The link's deal is drawn meanwhile
     (the build's first screen stayed until the bundle came, its deal under `data-ready`)."""
     held = []

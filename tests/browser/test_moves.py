@@ -1,5 +1,5 @@
 """A move that paints at once: the screen answers a tap or a key in the frame of the event, the
-move itself runs after that frame, and its drawing changes only what changed (game.web.app
+move itself runs after that frame, and its drawing changes only what changed (game.web.platform.app
 `input`, `press`; the start script's `gamePatch`)."""
 
 import pytest

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from game.cards import parse_card
-from generator.bundle import package_modules, reachable
+from generator.modules import package_modules, reachable
 from tests.browser.test_game import open_game, play_until
 
 pytestmark = pytest.mark.browser
@@ -33,13 +33,13 @@ def test_no_module_is_compiled_in_the_page(context, page, base_url):
     imported = page.evaluate("Object.keys(__BRYTHON__.imported)")
     ours = reachable(package_modules())
     assert set(ours) & set(imported), "the hook sees the game's modules"
-    assert "game.web.main" in imported
+    assert "game.web.platform.main" in imported
     # Nothing at all is compiled (the start script imports the entry module without a line of
     # Python), and the runtime has no parser to compile with.
     assert compiled == [], compiled
     assert page.evaluate("typeof __BRYTHON__.Parser") == "undefined"
     # Nor does our Python touch what every object inherits: Brython keeps an object's method
-    # wrappers in a map on it, and one on Object.prototype is shared by all (game.web.main).
+    # wrappers in a map on it, and one on Object.prototype is shared by all (game.web.platform.main).
     assert page.evaluate("Object.getOwnPropertySymbols(Object.prototype).length") == 0
     assert _problems(page) == []
 

@@ -159,7 +159,7 @@ def test_no_page_scrolls_sideways(sized, lang):
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (path, wide)
 
 
-# Each language's letters (game.web.keys, from the catalogues): pass the upcard, then draw.
+# Each language's letters (game.web.words.keys, from the catalogues): pass the upcard, then draw.
 KEYS = {"en": ("s", "d", "x"), "fr": ("p", "t", "x"), "vi": ("q", "b", "x")}
 
 

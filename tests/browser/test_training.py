@@ -10,8 +10,8 @@ import pytest
 from game.cards import parse_cards
 from game.scoring import settle
 from game.training import GUIDED
-from game.web import lesson as lessons
-from game.web import text as T
+from game.web.play import lesson as lessons
+from game.web.words import text as T
 from tests.browser.conftest import LANGS
 from tests.browser.test_game import catalog, open_game, state, wait_idle
 

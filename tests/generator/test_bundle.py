@@ -6,17 +6,17 @@ import textwrap
 
 import pytest
 
-from generator import bundle, compiler
-from generator.bundle import (
+from generator import bundle, compiler, modules
+from generator.bundle import bundle_source, bundle_sources
+from generator.modules import (
     ENTRY_MODULE,
     GAME_DIR,
-    LATER,
     WORKER_MODULE,
     WORKER_ONLY,
     LaterImport,
     Module,
-    bundle_source,
-    bundle_sources,
+    import_order,
+    later_roots,
     package_modules,
     reachable,
     split,
@@ -70,7 +70,7 @@ def test_docstrings_go_and_every_other_line_stays_where_it_was():
             def g(self):  """Same line."""; return 1
         x = "not a docstring"
         ''')
-    stripped = bundle._strip_docstrings(source, ast.parse(source))
+    stripped = modules._strip_docstrings(source, ast.parse(source))
     tree = ast.parse(stripped)
     assert ast.get_docstring(tree) is None
     assert all(ast.get_docstring(n) is None for n in ast.walk(tree)
@@ -101,8 +101,8 @@ def test_the_bundles_hold_compiled_code_for_every_reached_module_and_no_source()
     page, page_code = _parts(texts.first)
     more, more_code = _parts(texts.more)
     worker, worker_code = _parts(texts.worker)
-    wanted = reachable(package_modules(GAME_DIR), ("game.web.main", WORKER_MODULE))
-    assert "game.web.main" in page and WORKER_MODULE in worker and "game.web.dialogs" in more
+    wanted = reachable(package_modules(GAME_DIR), ("game.web.platform.main", WORKER_MODULE))
+    assert "game.web.platform.main" in page and WORKER_MODULE in worker and "game.web.screens.dialogs" in more
     assert not set(page) & set(worker) and not set(page) & set(more) and not set(more) & set(worker)
     assert sorted({**page, **more, **worker}) == sorted(wanted) == sorted({**page_code, **more_code, **worker_code})
     # The computer players are the worker's only: the page's bundles have none of them.
@@ -131,12 +131,12 @@ def test_the_first_bundle_holds_none_of_the_features_loaded_after_ready():
     first, more = split(modules)
     page, _ = _parts(bundle_source())
     assert sorted(page) == sorted(first)
-    # Every LATER root, and what only they reach, is in the second bundle, none in the first.
-    assert set(LATER) <= set(more) and not set(first) & set(more)
-    assert {"game.web.remote", "game.web.chart"} <= set(more)
+    # Every module marked BUNDLE = "later", and what only they reach, is in the second bundle, none in the first.
+    assert set(later_roots(package_modules(GAME_DIR))) <= set(more) and not set(first) & set(more)
+    assert {"game.web.online.remote", "game.web.screens.chart"} <= set(more)
     # What the table needs to be drawn and to take input is in the first.
-    assert {ENTRY_MODULE, "game.web.app", "game.web.table", "game.web.commands", "game.web.controls",
-            "game.web.thinker", "game.match"} <= set(first)
+    assert {ENTRY_MODULE, "game.web.platform.app", "game.web.table.table", "game.web.play.commands", "game.web.platform.controls",
+            "game.web.platform.thinker", "game.match"} <= set(first)
     # The first bundle runs alone: what its modules import at module level is in it too.
     for module in first.values():
         assert all(name in first or name not in modules for name in module.eager), module.name
@@ -193,9 +193,9 @@ def test_every_file_of_compiled_code_asks_to_be_compiled_while_it_downloads():
 
 def test_the_start_imports_each_module_after_those_it_imports_on_import():
     modules = package_modules()
-    page = reachable(modules, (bundle.ENTRY_MODULE,), stop=bundle.WORKER_ONLY)
-    order = bundle.import_order(page)
-    assert order[-1] == bundle.ENTRY_MODULE and len(order) == len(set(order))
+    page = reachable(modules, (ENTRY_MODULE,), stop=WORKER_ONLY)
+    order = import_order(page)
+    assert order[-1] == ENTRY_MODULE and len(order) == len(set(order))
     seen = set()
     for name in order:
         parts = name.split(".")
@@ -203,7 +203,7 @@ def test_the_start_imports_each_module_after_those_it_imports_on_import():
         assert all(dep in seen for dep in page[name].eager if dep in page), name
         seen.add(name)
     # Only what runs on import: a module imported inside a function waits for its call.
-    assert "game.web.lobby" in page and "game.web.lobby" not in order
+    assert "game.web.online.lobby" in page and "game.web.online.lobby" not in order
     assert _added(bundle_source())["order"] == order
 
 
@@ -214,3 +214,21 @@ def test_the_column_spans_of_tracebacks_go_and_nothing_else():
     _, precompiled = _parts(bundle_source())
     code = "".join(value[0] if isinstance(value, list) else value for value in precompiled.values())
     assert "frame.positions" not in code and "$B.set_lineno(frame," in code
+
+
+def test_a_module_says_it_belongs_to_the_second_bundle_where_it_is(tmp_path):
+    """`BUNDLE = "later"` makes a module a root of the second bundle; any other value is an
+    error naming the file and line."""
+    package = tmp_path / "game"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "entry.py").write_text("def later():\n    from game import extra\n")
+    (package / "extra.py").write_text('import game.deep\n\nBUNDLE = "later"\n')
+    (package / "deep.py").write_text("X = 1\n")
+    modules = package_modules(package)
+    assert later_roots(modules) == ("game.extra",)
+    first, second = split(modules, roots=("game.entry",))
+    assert set(first) == {"game", "game.entry"} and set(second) == {"game.extra", "game.deep"}
+    (package / "extra.py").write_text('BUNDLE = "soon"\n')
+    with pytest.raises(ValueError, match=r"game/extra.py:1: BUNDLE can only be \"later\""):
+        package_modules(package)

@@ -2,8 +2,8 @@
 
 from game.cards import DECK
 from game.match import Match
-from game.web import i18n
-from game.web.text import card_name
+from game.web.words import i18n
+from game.web.words.text import card_name
 from generator.bundle import ROOT
 from generator.firstscreen import first_screens, screen_for
 from generator.gamecatalog import catalog_data

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from game.web import i18n, keys
+from game.web.words import i18n, keys
 from generator.bundle import ROOT
 from generator.catalogs import Messages, load_language
 from generator.config import load_config

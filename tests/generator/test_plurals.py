@@ -1,4 +1,4 @@
-"""One plural evaluator: the tree the page evaluates (game.web.i18n.plural_index over
+"""One plural evaluator: the tree the page evaluates (game.web.words.i18n.plural_index over
 generator.plurals.parse) gives, for every n from 0 to 1000, the form gettext itself gives
 (gettext.c2py), for every catalogue of the project and for generated C expressions."""
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.web.i18n import plural_index
+from game.web.words.i18n import plural_index
 from generator.catalogs import read_catalog
 from generator.plurals import CHECKED, PluralError, parse, plural_function
 

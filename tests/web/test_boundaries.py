@@ -11,12 +11,12 @@ INTERNALS = {"hands", "known", "passes", "previous", "current_player", "check_de
 ENGINE_NAMES = {"match", "hand"}  # names that would hold the engine's objects
 # Who may hold a Match: the table (the match lives there) and the storage (saves replay it);
 # the arena (CPython only) runs matches between computer players.
-MATCH_HOLDERS = {"game/web/tables.py", "game/web/storage.py", "game/ai/arena.py"}
+MATCH_HOLDERS = {"game/web/play/tables.py", "game/web/platform/storage.py", "game/ai/arena.py"}
 ENGINE_STATE = {"game.match", "game.hand", "game.save", "game.replay"}  # game.replay rebuilds a hand
 
 
 def modules(folder):
-    return sorted(p for p in (ROOT / folder).glob("*.py"))
+    return sorted(p for p in (ROOT / folder).rglob("*.py"))
 
 
 def relative(path):
@@ -51,8 +51,8 @@ def test_the_check_can_fail():
 
 # The coach (hints and hand reviews) reads Views only: the engine rebuilds the review's
 # positions (game.replay, called by the table), and the coach and its words see the Views.
-COACH = ("game/ai/coach.py", "game/ai/review.py", "game/ai/estimate.py", "game/web/coachtext.py", "game/web/reasons.py",
-         "game/web/coach.py")
+COACH = ("game/ai/coach.py", "game/ai/review.py", "game/ai/estimate.py", "game/web/words/coachtext.py",
+         "game/web/words/reasons.py", "game/web/play/coach.py")
 
 
 @pytest.mark.parametrize("name", COACH)
@@ -65,3 +65,42 @@ def test_the_coach_reads_only_views(name):
 
 def test_the_coach_check_can_fail():
     assert problems("from game.replay import decisions") == [(1, "import game.replay")]
+
+
+# Only the page's platform room touches the browser (Brython's `browser` and `javascript`
+# modules): everything else of game/web is plain Python, tested in CPython.
+PLATFORM = "game/web/platform/"
+BROWSER_MODULES = ("browser", "javascript")
+
+
+def browser_imports(source):
+    """The lines that import the browser's modules, at module level or in a function."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+            [node.module] if isinstance(node, ast.ImportFrom) and node.module else []
+        found += [(node.lineno, name) for name in names if name.split(".")[0] in BROWSER_MODULES]
+    return sorted(found)
+
+
+@pytest.mark.parametrize("path", [p for p in modules("game") if not relative(p).startswith(PLATFORM)],
+                         ids=relative)
+def test_only_the_platform_imports_the_browser(path):
+    assert browser_imports(path.read_text(encoding="utf-8")) == [], relative(path)
+
+
+def test_the_platform_check_can_fail():
+    assert browser_imports("def f():\n    import javascript\nfrom browser import window\n") \
+        == [(2, "javascript"), (3, "browser")]
+    assert any(browser_imports(p.read_text(encoding="utf-8")) for p in modules(PLATFORM))
+
+
+# No module of the game, the build or the server too long to read in one sitting.
+LONGEST = 450
+
+
+@pytest.mark.parametrize("path", [p for folder in ("game", "generator", "server") for p in modules(folder)],
+                         ids=relative)
+def test_every_module_reads_in_one_sitting(path):
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= LONGEST, f"{relative(path)}: {lines} lines (at most {LONGEST}: split it by what it does)"

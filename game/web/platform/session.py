@@ -1,0 +1,197 @@
+"""The match on the page's table as the player's session keeps it: restoring a mode's saved
+match (or dealing one), saving it after every move, keeping two tabs from overwriting each
+other, and naming it in the address. Functions of the adapter (`game.web.platform.app.App`).
+"""
+
+from browser import window
+
+from game.errors import CorruptSave
+from game.rules import Rules
+from game.web.platform import address, storage
+from game.web.platform.address import next_task, now
+from game.web.play import effects as E
+from game.web.play import registry
+from game.web.play.state import in_progress
+from game.web.play.tables import LocalTable
+from game.web.words import text as T
+from game.web.words.i18n import _
+
+
+def _progress():
+    from game.web.platform import progress
+
+    return progress
+
+
+def _features():
+    from game.web.platform import features
+
+    return features
+
+
+def load_mode(app, seed=None, ask=False, first=None):
+    """Restore this mode's saved match (or start one, dealing `seed`, else `first`, else a
+    random deal; a `#seed=` in the URL wins, after asking (`ask`) when the saved match is
+    in progress); online, go back to the table of the invitation link or the last one (or
+    open the lobby)."""
+    forget(app)
+    leave_online(app)
+    ui = app.ui
+    ui.lesson = None
+    if ui.mode == "online":
+        from game.web.platform import network as online
+
+        _features().go_online(app, online.table_from_hash() or online.last_table())
+        return
+    table = None
+    try:
+        table, order = storage.load_table(ui.mode, ui.seats(), now)
+    except CorruptSave as exc:
+        # The reason is for whoever debugs it (in English, on the console), not a fragment of
+        # English in the player's sentence.
+        ui.notice = _("Your saved game could not be restored, so a new game has started.")
+        window.console.warn("Gin Rummy: the saved game was not restored: " + str(exc))
+    offer = None
+    if table is not None and seed is not None and table.seed != seed:
+        if ask and in_progress(table.view(ui.seat(table.turn))):
+            offer = seed
+        else:
+            table = None
+    if table is None:
+        new_match(app, seed if seed is not None else first, Rules.preset(ui.prefs["rules"]), announce=False)
+        return
+    ui.order.update(order)
+    use(app, table)
+    app.need(lambda: _features().load_hints(app), busy=False)
+    ui.handover = ui.mode == "duo" and app.table.turn is not None
+    app.refresh()
+    if offer is not None:
+        from game.web.play import commands
+
+        commands.run("offer_seed", ui, app.view, offer)
+        app.show(app.view)
+    else:
+        set_hash(app)
+    app.announce(T.turn_text(app.view, ui.mode, ui.handover))
+
+
+def new_match(app, seed=None, rules=None, announce=True):
+    if seed is None:
+        seed = int(window.Math.floor(window.Math.random() * 2147483647))
+    rules = rules or app.table.rules
+    ui = app.ui
+    app.cancel_timer()
+    forget(app)
+    ui.fresh_hand()
+    ui.lesson = None
+    use(app, LocalTable.new(seed, rules, ui.seats(), now))
+    app.need(lambda: _progress().started(app), busy=False)
+    if app.drawing:
+        keep_deal(app)
+        dealt(app, announce)
+    else:
+        # Start-up (before `ready` draws): the deal is a task, saving it the next one and
+        # its first View the one after (both queued before `ready`): each is short on a
+        # slow phone.
+        next_task(lambda: keep_deal(app))
+        next_task(lambda: dealt(app, announce))
+
+
+def keep_deal(app):
+    """A new match is on the table: save it and link to it."""
+    save(app)
+    app.need(lambda: _features().save_hints(app), busy=False)
+    set_hash(app)
+
+
+def dealt(app, announce):
+    """A new match is on the table and kept: make its View (and draw it)."""
+    ui = app.ui
+    ui.handover = ui.mode == "duo"
+    app.refresh()
+    if announce:
+        app.announce(_("New game.") + " " + T.turn_text(app.view, ui.mode, ui.handover))
+    app.schedule()
+
+
+def use(app, table):
+    app.table = table
+    table.listen(app.on_table_change)
+    app.ui.coach = {"hint": None, "used": {}, "review": None}  # another match: nothing of the last one
+    app.need(lambda: _progress().use(app, table) if table is app.table else None, busy=False)
+
+
+def leave_online(app):
+    if app.connection is not None:
+        app.connection.close()
+    app.connection = None
+    app.ui.online = None
+
+
+def forget(app):
+    """Clear what was said about another match: its cards may be hidden in this one."""
+    app.ui.log = []
+    app.screen.forget()
+
+
+def set_hash(app):
+    address.show(app.ui, app.table)
+
+
+def save(app):
+    """Save the match (an online table is kept by the server; a lesson is not kept). False
+    when another tab has played this match on since this one last saw it: nothing is
+    written, and this tab is brought up to date (`went_on_elsewhere`)."""
+    saved = app.table.to_dict()
+    if saved is None:
+        return True
+    done = storage.save_match(app.ui.mode, saved, app.ui.order)
+    if done == storage.SAVE_STALE:
+        app.cancel_timer()
+        next_task(lambda: went_on_elsewhere(app))
+        return False
+    if done == storage.SAVE_REFUSED and not app.ui.unsaved_told:
+        app.ui.unsaved_told = True  # once a page: the player has been told
+        # Translators: the browser refused to store the game (its storage is full or blocked).
+        app.ui.notice = _("Your progress is not being saved: this browser will not store it (its "
+                           "storage may be full, or blocked for this site). You can play on, but "
+                           "closing or reloading this page will lose the match.")
+    return True
+
+
+def on_storage(app, ev):
+    """Another tab of this site wrote to the browser's storage: when it played this tab's
+    match on, this tab shows the match as it now stands rather than play on from an older
+    position (whose next save would overwrite the other tab's moves)."""
+    if storage.changed_elsewhere(app.ui.mode, ev.key, ev.newValue) and app.ui.lesson is None:
+        app.cancel_timer()
+        went_on_elsewhere(app)
+
+
+def went_on_elsewhere(app):
+    """Show this mode's save as another tab left it, and say why the table changed. That
+    tab plays the computer's moves meanwhile (two tabs playing them would overwrite each
+    other's), until the player plays here."""
+    app.pacer.follow(True)
+    app.ui.dialog = None
+    load_mode(app)
+    app.ui.notice = _("This match went on in another tab, so this tab now shows it as it stands there.")
+    app.show(app.view)
+    app.schedule()
+
+
+# --- the effects of the table's own commands (the second bundle's: features, progress) -----------
+
+@registry.effect(E.SAVE_PREFS)
+def save_prefs(app, outcome):
+    storage.save_prefs(app.ui.prefs)
+
+
+@registry.effect(E.SAVE)
+def save_order(app, outcome):
+    save(app)  # the card order changed: it is kept with the match
+
+
+@registry.effect(E.LEVEL)
+def level(app, outcome):
+    app.table.set_level(1, app.ui.prefs["level"])

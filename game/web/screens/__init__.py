@@ -1,0 +1,3 @@
+"""The screens over or instead of the table: dialogs, the end of a hand, statistics, the daily
+deal, the chart. Pure Python.
+"""

@@ -1,0 +1,318 @@
+"""Dialogs and the hand-over screen: discard confirmation, the knock dialog (knock, gin, big gin),
+the whole discard pile, the score sheet, the keyboard shortcuts, a new game, a replay; and, with
+two players on one device, the screen that hides both hands until the next player is ready.
+
+The knock dialog is prefilled with the engine's best arrangement (big gin: `arrange_all`); each
+card's group is a select, and what the player declares is checked by the engine
+(`game.scoring.check_declaration`, on the View's cards and knock limit) before the action can
+be confirmed. The dialog's state is a dict of the UI state (`Ui.dialog`): its kind, the focus
+to return to, and per kind its card, groups (card index -> 0 for deadwood or a meld number),
+chosen rules and mode, and its own focus.
+"""
+
+from game.cards import DECK
+from game.errors import IllegalAction
+from game.melds import arrange_all, best_arrangement
+from game.rules import PRESETS, Rules
+from game.scoring import check_declaration
+from game.web.play.state import LEVELS, LOCAL_MODES, MODES, PACES, in_progress
+from game.web.screens.endofhand import render_sheet
+from game.web.table.markup import button, card_html, esc, meld_cards
+from game.web.words import moretext as MT
+from game.web.words import text as T
+from game.web.words.i18n import _, fmt, pgettext
+from game.web.words.keys import HELP_KEY, key_for
+
+# Loaded with the page's second bundle, once the game is ready (generator/modules.py).
+BUNDLE = "later"
+
+GROUPS = 3  # meld groups offered in the knock dialog (10 or 11 cards hold at most 3 melds)
+
+
+def render_dialog(view, ui):
+    """The open dialog over the table."""
+    d = ui.dialog
+    kind = d["kind"]
+    body = []
+    if kind == "discard":
+        card = DECK[d["card"]]
+        title = _("Discard")
+        # Translators: {card} is a card's name with its article ("the queen of diamonds", fr « la dame de carreau »).
+        body.append('<p>' + esc(fmt(_("Discard {card}?"), card=T.the_card(card))) + '</p>')
+        body.append(dialog_buttons([("confirm_discard", _("Discard"), True), ("cancel", _("Cancel"), False)]))
+    elif kind in ("knock", "gin", "big_gin"):
+        title, parts = render_knock_dialog(view, d)
+        body.append(parts)
+    elif kind == "pile":
+        title = _("The discard pile")
+        pile = view.discard_pile
+        if pile:
+            body.append('<p>' + esc(_("From the bottom to the top:")) + '</p><ol class="g-pile-list">'
+                        + "".join('<li>' + card_html(c, "g-small") + '</li>' for c in pile) + '</ol>')
+        else:
+            body.append('<p>' + esc(_("The discard pile is empty.")) + '</p>')
+        body.append(dialog_buttons([("cancel", _("Close"), True)]))
+    elif kind == "sheet":
+        title = _("Score sheet")
+        body.append(render_sheet(view, ui.names(), ui, caption=False))  # the dialog's title names it
+        body.append(dialog_buttons([("cancel", _("Close"), True)]))
+    elif kind == "help":
+        title = _("Keyboard shortcuts")
+        body.append(render_shortcuts())
+        body.append(dialog_buttons([("cancel", _("Close"), True)]))
+    elif kind == "menu":
+        title = _("Menu")
+        body.append(render_menu(view, ui))
+    elif kind == "clear":
+        title = _("Clear saved data")
+        body.append('<p>' + esc(_("Delete the saved games, card orders, settings, statistics and daily-deal "
+                                  "results kept in this browser? A new game will start.")) + '</p>')
+        body.append(dialog_buttons([("confirm_clear", _("Clear saved data"), True), ("cancel", _("Cancel"), False)]))
+    elif kind == "seed":
+        title = _("Open the shared deal?")
+        # Translators: {seed} is the seed of a shared link (#seed=123), which deals a whole match.
+        body.append('<p>' + esc(fmt(_("This link deals a match from seed {seed}. Opening it ends the match in "
+                                      "progress, which cannot be recovered."), seed=d.get("seed"))) + '</p>')
+        body.append(dialog_buttons([("confirm_seed", _("Open the shared deal"), True),
+                                    ("cancel", _("Keep my match"), False)]))
+    elif kind in ("stats", "daily"):  # game.web.screens.statsdialog, game.web.screens.dailydialog
+        title, parts = render_progress(view, ui)
+        body.append(parts)
+    elif kind == "new":
+        title = _("New game")
+        if in_progress(view):
+            body.append('<p class="g-warn">' + esc(_("Starting a new game ends the match in progress.")) + '</p>')
+        body.append(render_new_game(d.get("rules", ui.prefs["rules"]), d.get("mode", ui.mode)))
+        body.append(dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
+    elif kind == "review":
+        from game.web.play.coach import render_review_dialog
+
+        title, part = render_review_dialog(view, ui)
+        body.append(part)
+    elif kind == "leave":  # an online table (game.web.online.lobby)
+        from game.web.online.lobby import render_leave
+
+        title = _("Leave the table")
+        body.append(render_leave(ui))
+    elif kind == "replay":
+        title = _("Replay")
+        body.append('<p>' + esc(_("Start this match again from its first deal? The same cards will be dealt.")) + '</p>')
+        body.append(dialog_buttons([("confirm_replay", _("Replay"), True), ("cancel", _("Cancel"), False)]))
+    else:
+        title = ""
+    # Keyed by its kind: another dialog is another element (it opens with its own motion and
+    # scroll), the same one drawn again stays the same element (where the player scrolled it).
+    return ('<div class="g-overlay" data-key="dialog-' + kind + '"><div class="g-dialog g-dialog-' + kind + '" role="dialog" aria-modal="true" '
+            'aria-labelledby="g-dialog-title"><h2 class="g-title" id="g-dialog-title">' + esc(title) + '</h2>'
+            + "".join(body) + '</div></div>')
+
+
+def render_progress(view, ui):
+    """(title, body) of the statistics or the daily deal's dialog."""
+    if ui.dialog["kind"] == "stats":
+        from game.web.screens.statsdialog import render_stats
+
+        return render_stats(view, ui)
+    from game.web.screens.dailydialog import render_daily
+
+    return render_daily(view, ui)
+
+
+def select_field(label, act, choices, chosen):
+    """A labelled select of the menu from (value, text) pairs."""
+    options = "".join('<option value="' + value + '"' + (' selected' if value == chosen else '') + '>' + esc(text)
+                      + '</option>' for value, text in choices)
+    return ('<label class="g-field"><span>' + esc(label) + '</span><select data-act="' + act + '" data-key="' + act
+            + '">' + options + '</select></label>')
+
+
+def check_field(label, act, checked):
+    return ('<label class="g-field g-check"><input type="checkbox" data-act="' + act + '" data-key="' + act + '"'
+            + (' checked' if checked else '') + '> <span>' + esc(label) + '</span></label>')
+
+
+def render_menu(view, ui):
+    """Every setting in one place: the match (new, replay), the opponent, the computer's level
+    and pace, the sort, the four-colour deck, the discard confirmation, the rules in play, the
+    shortcuts and clearing what the browser keeps."""
+    prefs = ui.prefs
+    out = ['<div class="g-actions">']
+    if ui.mode == "online":  # the seed is the server's: no replay; a new game needs the friend
+        acts = (("offer_new", _("Offer a new game")), ("copy_seat", _("Play this seat on another device")),
+                ("leave", _("Leave the table"))) if view is not None else ()
+        acts += (("help", _("Shortcuts")),)
+    else:
+        acts = (("new", _("New game")), ("replay", _("Replay")), ("guided", _("Guided first hand")),
+                ("help", _("Shortcuts")))
+    acts += (("daily", _("Daily deal")), ("stats", _("Statistics")))
+    for act, label in acts:
+        out.append(button(act, label))
+    out.append('</div><div class="g-settings">')
+    modes = [m for m in MODES if m in LOCAL_MODES or ui.online_available or ui.mode == m]
+    out.append(select_field(_("Opponent"), "mode", [(m, T.mode_name(m)) for m in modes], ui.mode))
+    if ui.mode == "cpu" and ui.daily:
+        from game.web.screens.dailydialog import level_note
+
+        out.append('<p class="g-field">' + esc(level_note()) + '</p>')
+        out.append(select_field(_("Computer's pace"), "pace", [(p, MT.pace_name(p)) for p in PACES], prefs["pace"]))
+    elif ui.mode == "cpu":
+        out.append(select_field(_("Computer level"), "level", [(lv, T.level_name(lv)) for lv in LEVELS], prefs["level"]))
+        out.append(select_field(_("Computer's pace"), "pace", [(p, MT.pace_name(p)) for p in PACES], prefs["pace"]))
+    # The choices under "Sort the hand" (the button on the table says "Sort: by rank").
+    sorts = [("rank", pgettext("sort choice", "By rank")), ("suit", pgettext("sort choice", "By suit")),
+             ("melds", pgettext("sort choice", "By melds"))]
+    if prefs["sort"] == "custom":
+        sorts.append(("custom", pgettext("sort choice", "Your order")))
+    out.append(select_field(_("Sort the hand"), "pick_sort", sorts, prefs["sort"]))
+    out.append(check_field(_("Four-color deck"), "four", prefs["four"]))
+    out.append(check_field(_("Discard without confirmation (double-tap or double-click a card)"), "quick", prefs["quick"]))
+    if ui.mode != "online":  # a friend's score sheet would not show them
+        out.append(check_field(_("Hints: show the “What would Hard play?” button (the hints you use are counted on the score sheet)"), "hints",
+                               prefs.get("hints", False)))
+    out.append('</div>')
+    if view is not None:
+        rules = view.rules
+        # Translators: the menu's line on the rules in play; {variant} is a preset's name ("Classic").
+        out.append('<p class="g-rules-full"><strong>' + esc(fmt(_("Rules in play: {variant}."), variant=T.preset_title(rules.name)))
+                   + '</strong> ' + esc(MT.rules_summary(rules)) + '</p>')
+    # Clearing (it asks first) ends the menu's body, not its footer beside Close: the footer
+    # stays on screen, and the two buttons a thumb reaches most were Close and Clear.
+    out.append('<p class="g-clear">' + button("clear", _("Clear saved data")) + '</p>')
+    out.append('<div class="g-actions">' + button("cancel", _("Close"), "g-btn g-primary") + '</div>')
+    return "".join(out)
+
+
+def dialog_buttons(buttons):
+    """A row of dialog buttons from (act, label, primary) triples."""
+    out = ['<div class="g-actions">']
+    for act, label, primary in buttons:
+        out.append(button(act, label, "g-btn g-primary" if primary else "g-btn"))
+    out.append('</div>')
+    return "".join(out)
+
+
+def render_shortcuts():
+    """The keyboard shortcuts as a definition list (the keys of `game.web.words.keys`, in this language)."""
+    keys = [("← →", _("go from card to card in your hand")), (pgettext("keys", "Alt+← → or Shift+← →"), _("move the card to reorder your hand")),
+            (pgettext("keys", "Enter, Space"), _("select a card")),
+            (pgettext("keys", "Esc"), _("cancel a selection or close a dialog"))]
+    for command, text in (("draw_stock", _("draw from the stock")), ("draw_discard", _("take the top card of the discard pile")),
+                          ("take_upcard", _("take the upcard")), ("pass", _("pass the upcard")),
+                          ("discard", _("discard the selected card")), ("knock", pgettext("verb", "knock")),
+                          ("gin", _("go gin")), ("sort", _("change the sort order")), ("next_hand", _("deal the next hand")),
+                          ("show_pile", _("show the whole discard pile")),
+                          ("hint", _("hint: what Hard would play (turn hints on in the menu)"))):
+        keys.append((key_for(command), text))
+    keys.append((HELP_KEY, _("show this list")))
+    return '<dl class="g-keys">' + "".join('<dt><kbd>' + esc(k) + '</kbd></dt><dd>' + esc(v) + '</dd>' for k, v in keys) + '</dl>'
+
+
+def preset_text(preset):
+    """A preset as a radio button's text: its name, then its rules in whole sentences."""
+    return ('<span><strong>' + esc(T.preset_title(preset)) + '</strong> <span class="g-radio-text">'
+            + esc(MT.rules_summary(Rules.preset(preset))) + '</span></span>')
+
+
+def render_new_game(chosen, mode):
+    """The new game's choices: the rules presets and the opponent (radio buttons)."""
+    body = ['<fieldset><legend>' + esc(_("Rules")) + '</legend>']
+    for name in PRESETS:
+        body.append('<label class="g-radio"><input type="radio" name="g-rules" value="' + name + '" data-act="pick_rules" data-key="rules-' + name + '"'
+                    + (' checked' if name == chosen else '') + '> ' + preset_text(name) + '</label>')
+    body.append('</fieldset><fieldset><legend>' + esc(_("Opponent")) + '</legend>')
+    for value in LOCAL_MODES:  # a new game in the page (online, the friend is asked: "offer_new")
+        label = T.mode_name(value)
+        body.append('<label class="g-radio"><input type="radio" name="g-mode" value="' + value + '" data-act="pick_mode" data-key="mode-' + value + '"'
+                    + (' checked' if value == mode else '') + '> <span>' + esc(label) + '</span></label>')
+    body.append('</fieldset>')
+    return "".join(body)
+
+
+# --- the knock dialog ----------------------------------------------------------------------------
+
+def knock_cards(view, d):
+    """The cards the knocker declares: the hand without the discard (big gin: all of it)."""
+    hand = view.hand
+    if d["kind"] == "big_gin":
+        return list(hand)
+    return [c for c in hand if c.index != d["card"]]
+
+
+def prefill(view, d):
+    """Set the dialog's groups to the engine's best arrangement (big gin: `arrange_all`)."""
+    cards = knock_cards(view, d)
+    arrangement = arrange_all(cards) if d["kind"] == "big_gin" else best_arrangement(cards)
+    groups = {}
+    for c in cards:
+        groups[c.index] = 0
+    number = 0
+    for meld in arrangement.melds:
+        number += 1
+        for c in meld:
+            groups[c.index] = number
+    d["groups"] = groups
+
+
+def declared(view, d):
+    """(melds, problem, arrangement) of the groups in the knock dialog, validated by the engine."""
+    cards = knock_cards(view, d)
+    melds = []
+    for number in range(1, GROUPS + 1):
+        group = [c for c in cards if d["groups"].get(c.index) == number]
+        if group:
+            melds.append(group)
+    try:
+        arrangement = check_declaration(cards, melds, d["kind"], view.knock_limit)
+    except IllegalAction as problem:
+        return melds, MT.declaration_problem(problem, melds), None
+    return melds, None, arrangement
+
+
+def render_knock_dialog(view, d):
+    """(title, body) of the knock, gin or big gin dialog: a group select per card, the declared
+    melds and deadwood, the engine's objection if any, and Confirm (disabled on a problem)."""
+    kind = d["kind"]
+    titles = {"knock": pgettext("verb", "Knock"), "gin": _("Gin"), "big_gin": _("Big gin")}
+    title = titles[kind]
+    out = []
+    if kind != "big_gin":
+        # Translators: {card} is a card's name with its article ("the queen of diamonds").
+        out.append('<p>' + esc(fmt(_("Your discard: {card}."), card=T.the_card(DECK[d["card"]]))) + '</p>')
+    out.append('<p>' + esc(_("Your melds, arranged to leave the least deadwood. To declare different melds, change a "
+                             "card's group:")) + '</p>')
+    cards = sorted(knock_cards(view, d), key=lambda c: (d["groups"].get(c.index, 0) or 9, c.rank, c.suit))
+    out.append('<ul class="g-groups">')
+    for c in cards:
+        current = d["groups"].get(c.index, 0)
+        options = ['<option value="0"' + (' selected' if current == 0 else '') + '>' + esc(_("Deadwood")) + '</option>']
+        for number in range(1, GROUPS + 1):
+            options.append('<option value="' + str(number) + '"' + (' selected' if current == number else '') + '>'
+                           # Translators: a meld of the knock dialog; {n} is 1, 2 or 3.
+                           + esc(fmt(_("Meld {n}"), n=number)) + '</option>')
+        out.append('<li class="g-group-row">' + card_html(c, "g-small") + ' <label class="g-field">'
+                   # Translators: the hidden name of a card's group select in the knock dialog; {card}
+                   # is a card's name with its article ("the queen of diamonds").
+                   + '<span class="g-visually-hidden">' + esc(fmt(_("Meld or deadwood for {card}"), card=T.the_card(c))) + '</span>'
+                   + '<select data-act="group" data-card="' + str(c.index) + '" data-key="g' + str(c.index) + '">'
+                   + "".join(options) + '</select></label></li>')
+    out.append('</ul>')
+    melds, problem, arrangement = declared(view, d)
+    summary = []
+    number = 0
+    for meld in melds:
+        number += 1
+        # Translators: before the cards of a declared meld; {n} is 1, 2 or 3.
+        summary.append('<li>' + esc(fmt(_("Meld {n}:"), n=number)) + ' ' + meld_cards(meld) + '</li>')
+    if arrangement is not None:
+        # Translators: the declared deadwood's total; {points} is "6 points".
+        summary.append('<li>' + esc(fmt(_("Deadwood: {points}."), points=T.points_text(arrangement.deadwood_points))) + '</li>')
+    out.append('<ul class="g-declared">' + "".join(summary) + '</ul>')
+    if problem:
+        out.append('<p class="g-problem" role="alert">' + esc(problem) + '</p>')
+    confirm = {"knock": _("Confirm the knock"), "gin": _("Confirm gin"), "big_gin": _("Confirm big gin")}[kind]
+    out.append('<div class="g-actions">' + button("confirm_knock", confirm, "g-btn g-primary", disabled=bool(problem))
+               + button("best", _("Best arrangement")) + button("cancel", _("Cancel")) + '</div>')
+    return title, "".join(out)
+
+
+# --- two players on one device -------------------------------------------------------------------

@@ -1,0 +1,170 @@
+"""The end of a hand: both hands spread in melds, the layoffs one per line, the deadwood totals,
+the score line in words, the score sheet; at the end of the match the final totals and the winner.
+
+Everything shown comes from the View: the hand's result (its settlement and breakdown), both
+arrangements, the score sheet and the totals.
+"""
+
+from game.web.play.coach import hints_used, review_button
+from game.web.table.markup import button, esc, in_order, kbd, meld_cards
+from game.web.words import events as EV
+from game.web.words import moretext as MT
+from game.web.words import text as T
+from game.web.words.i18n import _, fmt, pgettext
+from game.web.words.keys import key_for
+
+# Loaded with the page's second bundle, once the game is ready (generator/modules.py).
+BUNDLE = "later"
+
+
+def again_buttons(ui):
+    """After a match: a new one (and Replay) in the page; online, the friend must agree, so the
+    button offers it (or answers the friend's offer), and there is no Replay of a server's deal."""
+    if ui.mode != "online":
+        return button("new", _("New game"), "g-btn g-primary", key="new-end") + button("replay", _("Replay"), key="replay-end")
+    offer = ui.online.get("offer") if ui.online else None
+    if offer == "theirs":
+        return button("accept_new", _("Accept the new game"), "g-btn g-primary", key="accept_new-end")
+    if offer == "mine":
+        return button(None, _("New game offered: waiting for your friend"), "g-btn g-primary", key="offer_new-end",
+                      disabled=True)
+    return button("offer_new", _("Offer a new game"), "g-btn g-primary", key="offer_new-end")
+
+
+def render_end(view, ui):
+    """The end-of-hand (or end-of-match) screen of the View on screen: a banner saying who won
+    what; at the end of the match the winner, the totals and "New game" come first."""
+    names = ui.names()
+    over = view.phase == "match_over"
+    out = ['<div class="g-end">']
+    title = _("End of the match") if over else _("End of the hand")
+    out.append('<h2 class="g-title">' + esc(title) + '</h2>')
+    if over:
+        out.append('<p class="g-banner"><strong>' + esc(EV.match_result(view, names)) + '</strong></p>')
+        if ui.daily is not None:
+            from game.web.screens.dailydialog import end_block
+
+            out.append(end_block(view, ui))
+        out.append(render_totals(view, names))
+        out.append('<div class="g-actions">' + again_buttons(ui) + review_button(view, ui) + '</div>')
+    out.append('<p class="g-banner"><strong>' + esc(MT.hand_headline(view, names)) + '</strong>'
+               '<span class="g-scoreline">' + esc(EV.score_line(view, names)) + '</span></p>')
+    if not over and any(action.kind == "next_hand" for action in view.legal_actions):  # a training hand has none
+        key = key_for("next_hand")
+        out.append('<div class="g-actions">' + button("next_hand", classes="g-btn g-primary",
+                                                     attrs=(("aria-keyshortcuts", key or None),),
+                                                     inner=esc(_("Next hand")) + kbd(key))
+                   + review_button(view, ui) + '</div>')
+    result = view.result
+    me, other = view.player, 1 - view.player
+    if result is not None:
+        knocker = view.knocker
+        added = laid_off(result)
+        sides = [(knocker, [list(m) + added[k] for k, m in enumerate(result.knocker_melds)], result.knocker_deadwood_cards,
+                  result.knocker_deadwood, [], [c for cards in added for c in cards]),
+                 (1 - knocker, result.defender_melds, result.defender_deadwood_cards, result.defender_deadwood,
+                  result.layoff_targets, [])]
+    else:
+        mine, theirs = view.arrangement, view.opponent_arrangement
+        sides = [(me, mine.melds, mine.deadwood, mine.deadwood_points, [], []),
+                 (other, theirs.melds, theirs.deadwood, theirs.deadwood_points, [], [])]
+        sides.sort(key=lambda side: side[0])
+    for seat, melds, dead_cards, dead, layoffs, extra in sides:
+        out.append(render_spread(names[seat], melds, dead_cards, dead, layoffs, result, extra))
+    out.append(render_sheet(view, names, ui))
+    out.append('</div>')
+    return "".join(out)
+
+
+def laid_off(result):
+    """The cards laid off on each of the knocker's melds, in the order they were laid off."""
+    added = [[] for _m in result.knocker_melds]
+    for card, target in result.layoff_targets:
+        if 0 <= target < len(added):
+            added[target].append(card)
+    return added
+
+
+def render_spread(who, melds, dead_cards, dead, layoffs, result, added=()):
+    """One player's hand: melds (with the cards laid off on them, marked), the layoffs one per
+    line naming the meld as it stood then (shown one by one), deadwood = points."""
+    out = ['<section class="g-spread"><h3>' + esc(T.label(who)) + '</h3>']
+    if melds:
+        out.append('<p class="g-melds">' + esc(_("Melds:")) + ' ' + "".join(meld_cards(m, "", added) for m in melds) + '</p>')
+    else:
+        out.append('<p class="g-melds">' + esc(_("Melds: none.")) + '</p>')
+    if layoffs:
+        out.append('<ol class="g-layoffs" aria-label="' + esc(_("Layoffs")) + '">')
+        grown = [list(m) for m in result.knocker_melds]
+        step = 0
+        for card, target in layoffs:
+            step += 1
+            meld = in_order(grown[target]) if 0 <= target < len(grown) else []
+            out.append('<li class="g-step g-d' + str(min(step, 9)) + '">'
+                       # Translators: one layoff at the end of a hand; {card} is a card's name with its
+                       # article ("the 8 of spades"), {meld} the meld as it stood, in short labels ("5♠ 6♠ 7♠").
+                       + esc(T.capital(fmt(_("{card} laid off on {meld}"), card=T.the_card(card),
+                                           meld=" ".join(T.card_label(c) for c in meld)))) + '</li>')
+            if 0 <= target < len(grown):
+                grown[target].append(card)
+        out.append('</ol>')
+    if dead_cards:
+        # Translators: {cards} are the deadwood cards (shown as cards), {points} their total ("12 points").
+        line = fmt(esc(_("Deadwood: {cards} ({points})")), cards=meld_cards(dead_cards, "g-dead"),
+                   points=esc(T.points_text(dead)))
+    else:
+        line = esc(_("Deadwood: none."))
+    out.append('<p class="g-melds">' + line + '</p></section>')
+    return "".join(out)
+
+
+def render_sheet(view, names, ui=None, caption=True):
+    """The score sheet: one row per finished hand (also shown in its own dialog, whose title
+    names it: no caption then), with the hints each player used in it (`ui.coach["used"]`)."""
+    lines = view.sheet
+    kinds = {"knock": pgettext("hand result", "Knock"), "undercut": _("Undercut"), "gin": _("Gin"),
+             "big_gin": _("Big gin"), "dead": _("Dead hand")}
+    named = '><caption>' + esc(_("Score sheet")) + '</caption>' if caption else ' aria-labelledby="g-dialog-title">'
+    out = ['<table class="g-sheet"' + named + '<thead><tr><th scope="col" class="g-num">'
+           + esc(_("Hand")) + '</th><th scope="col">' + esc(_("Result")) + '</th><th scope="col" class="g-num">'
+           + esc(T.label(names[0])) + '</th><th scope="col" class="g-num">' + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
+    for line in lines:
+        winner = line["winner"]
+        result = kinds.get(line["kind"], line["kind"])
+        if winner is not None and names[winner].kind == "you":
+            # Translators: in the score sheet's Result column, after "Knock" or "Gin"; {n} is the hand's points.
+            result += " · " + fmt(_("+{n} for you"), n=line["points"])
+        elif winner is not None:
+            # Translators: in the score sheet's Result column; {n} is the hand's points, {player}
+            # "the computer", "your friend" or "Player 2" (inside the sentence).
+            result += " · " + fmt(_("+{n} for {player}"), n=line["points"], player=T.name(names[winner]))
+        result = esc(result) + (hints_used(ui, line["hand"], names) if ui is not None else "")
+        out.append('<tr><td class="g-num">' + str(line["hand"]) + '</td><td>' + result + '</td><td class="g-num">'
+                   + str(line["scores"][0]) + '</td><td class="g-num">' + str(line["scores"][1]) + '</td></tr>')
+    if not lines:
+        out.append('<tr><td colspan="4">' + esc(_("No hand finished yet.")) + '</td></tr>')
+    out.append('</tbody></table>')
+    return "".join(out)
+
+
+def render_totals(view, names):
+    """The match's final totals (`View.totals`): the hand points, a row for each end-of-match
+    bonus the rules in play give (box, game, shutout) and the total. Rules with none (Classic,
+    Straight, Short game) have no totals to show: a line says the hand points are the score."""
+    totals = view.totals
+    if not totals:
+        return ""
+    bonuses = T.end_bonuses(view.rules)
+    if not bonuses:
+        return '<p>' + esc(_("These rules have no end-of-match bonuses: the hand points are the final score.")) + '</p>'
+    labels = {"box": _("Box bonus"), "game": _("Game bonus"), "shutout": _("Shutout (hand points doubled)")
+              if view.rules.shutout == "double" else _("Shutout bonus")}
+    rows = [("points", _("Hand points"))] + [(key, labels[key]) for key in bonuses] + [("total", _("Total"))]
+    out = ['<table class="g-sheet g-totals"><caption>' + esc(_("Final totals")) + '</caption><thead><tr><td></td>'
+           '<th scope="col" class="g-num">' + esc(T.label(names[0])) + '</th><th scope="col" class="g-num">'
+           + esc(T.label(names[1])) + '</th></tr></thead><tbody>']
+    for key, label in rows:
+        out.append('<tr><th scope="row">' + esc(label) + '</th><td class="g-num">' + str(totals[0][key])
+                   + '</td><td class="g-num">' + str(totals[1][key]) + '</td></tr>')
+    out.append('</tbody></table>')
+    return "".join(out)
