@@ -283,7 +283,7 @@ def refused(match, action):
 @pytest.mark.parametrize("melds", [
     5, "7H 8H 9H", [None], [["7H", "8H", "9H"]], [[1, 2, 3]], {}, {"7H": 1}, [{"7H", "8H", "9H"}],
     [[DECK[0], DECK[1], "2H"]], b"7H", [[None]],
-], ids=repr)
+], ids=lambda melds: repr(melds).replace(repr({"7H", "8H", "9H"}), "{7H 8H 9H}"))
 def test_malformed_declared_melds_are_refused_and_keep_the_drawn_card(melds):
     match, knock = knock_position()
     drawn = match.hand.drawn
