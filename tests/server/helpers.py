@@ -14,6 +14,7 @@ from websockets.sync.client import connect
 from game.ai import make_player
 from game.view import View
 from game.wire import normalize
+from server.__main__ import UVICORN
 from server.app import Config, create_app
 from server.tables import Settings
 
@@ -86,8 +87,10 @@ def running(tmp_path, settings=None, clock=time.time, db=None):
                     origins=(f"http://127.0.0.1:{port}",), settings=settings or Settings(),
                     clock=clock, tick=0.05)
     app = create_app(config)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False,
-                                           ws_max_size=65536, lifespan="on"))
+    # The server's own WebSocket options, but no pings: a test that stops reading is not a
+    # dead network.
+    options = dict(UVICORN, ws_ping_interval=None, ws_ping_timeout=None)
+    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", **options))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + TIMEOUT

@@ -391,3 +391,13 @@ def test_the_deal_secret_never_leaves_the_server(tmp_path):
         assert server.room(code).match.is_over
         assert secret not in "".join(texts) and secret[:12] not in "".join(texts)
         assert '"seed": null' in json.dumps(views[0]) or "seed" not in json.dumps(views[0])
+
+
+def test_views_are_sent_uncompressed_though_the_client_offers_deflate(server):
+    # A view is about 3 KB: compressing it cost more server CPU per move than it saves.
+    code, key0, _ = server.table()
+    with server.socket(code, key0) as seat0:
+        offered = seat0.request.headers.get("Sec-WebSocket-Extensions", "")
+        assert "permessage-deflate" in offered
+        assert "permessage-deflate" not in seat0.response.headers.get("Sec-WebSocket-Extensions", "")
+        assert receive(seat0)["type"] == "view"
