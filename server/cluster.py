@@ -46,7 +46,7 @@ def nginx_conf(port, shards, site, run, host="127.0.0.1"):
     return f"""# Written by python -m server.cluster (docs/online.md, "Past one process").
 {user}worker_processes 1;
 pid {run}/nginx.pid;
-error_log stderr warn;
+error_log stderr crit;  # an error names its request, whose /ws/ query string holds a seat key
 events {{ worker_connections 8192; }}
 http {{
     include /etc/nginx/mime.types;
@@ -84,8 +84,9 @@ def _user_name():
 
 class Cluster:
     def __init__(self, shards, port, site, db_dir, run, server_args=(), host="127.0.0.1",
-                 ports=None):
+                 ports=None, nginx_errors=None):
         self.port = port
+        self.nginx_errors = nginx_errors  # where nginx's error lines go (None: this stderr)
         self.host = host
         self.site = Path(site).resolve()
         self.db_dir = Path(db_dir)
@@ -118,7 +119,7 @@ class Cluster:
         conf = self.run / "nginx.conf"
         conf.write_text(nginx_conf(self.port, self.shards, self.site, self.run, self.host))
         self.nginx = subprocess.Popen([NGINX, "-p", str(self.run), "-c", str(conf),
-                                       "-g", "daemon off;"])
+                                       "-g", "daemon off;"], stderr=self.nginx_errors)
         _wait_for(f"http://{self.host}:{self.port}/api/status", self.nginx)
 
     def watch(self):
