@@ -2,6 +2,9 @@
 PY      := .venv/bin/python
 STAMP   := .venv/.installed
 LANG    ?=
+# Two test processes, one per core; a module's tests stay in one process (its fixtures are built
+# once). PARALLEL= runs them in this process (a debugger, -x, a test's own output).
+PARALLEL ?= -n 2 --dist loadfile
 
 .DEFAULT_GOAL := help
 
@@ -20,10 +23,10 @@ install: $(STAMP) ## Create .venv and install the project with its dev extras
 # the browser tests fail, never skip, without it.
 test: lint $(STAMP) ## Run ruff and every test, the browser tests included
 	tests/ensure-system
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(PARALLEL)
 
 check: lint $(STAMP) ## The inner loop: ruff and every test but the browser ones
-	$(PY) -m pytest -q -m "not browser"
+	$(PY) -m pytest -q -m "not browser" $(PARALLEL)
 
 lint: $(STAMP) ## Check the code with ruff
 	$(PY) -m ruff check game generator server tests bench

@@ -190,10 +190,11 @@ def test_the_shortcut_letters_are_the_languages_own(page, base_url, lang):
 
 @pytest.fixture
 def computer_first(browser, base_url):
-    """A page on a deal whose first move is the computer's, played at a pace of 1.5 s (time
-    for the test to act first), the coach's hints on."""
+    """A page on a deal whose first move is the computer's, played at a pace of 4 s (time for
+    the test to act first, also with a test running beside it on each core), the coach's hints
+    on."""
     ctx = browser.new_context(viewport=SIZES["desktop"])
-    ctx.add_init_script("localStorage.setItem('ginrummy.pace', '1500');"
+    ctx.add_init_script("localStorage.setItem('ginrummy.pace', '4000');"
                         "localStorage.setItem('ginrummy.prefs', JSON.stringify({hints: true}))")
     page = ctx.new_page()
     page.set_default_timeout(20000)
@@ -211,7 +212,7 @@ def test_the_focus_stays_where_the_player_put_it(computer_first):
     # pressed on a card sent the focus to the hint button, and the arrows left the hand.
     page = computer_first
     page.focus('#game [data-key="sort"]')
-    assert state(page)["turn"] != "me"  # the computer has not played yet (it waits 1.5 s)
+    assert state(page)["turn"] != "me"  # the computer has not played yet (it waits 4 s)
     page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
     wait_idle(page)
     assert page.evaluate("document.activeElement.dataset.key") == "sort"
@@ -231,7 +232,7 @@ def test_the_menu_stays_open_while_the_computer_moves(computer_first):
     page = computer_first
     page.click('#game [data-act="menu"]')
     page.wait_for_selector("#game .g-dialog-menu")
-    assert state(page)["turn"] != "me"  # the computer has not played yet (it waits 1.5 s)
+    assert state(page)["turn"] != "me"  # the computer has not played yet (it waits 4 s)
     page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
     wait_idle(page)
     assert page.locator("#game .g-dialog-menu").count() == 1
