@@ -47,6 +47,10 @@ def main(argv=()):
                         help="with --through-proxy: shard counts, each run in turn")
     args = parser.parse_args(list(argv))
     _raise_file_limit(max(args.tables) * 4 + 256)
+    from bench.roomcost import cost  # it imports this module's client
+    moves, micros = cost()
+    print(f"in process, no sockets: {moves} moves, {micros:.0f} us CPU a move (parse, act, the "
+          f"stored row, both seats' views as JSON)", flush=True)
     for shards in (args.shards if args.through_proxy else [None]):
         for count in args.tables:
             figures = run(count, args.seconds, args.think, args.processes, shards)
