@@ -2,9 +2,10 @@
 PY      := .venv/bin/python
 STAMP   := .venv/.installed
 LANG    ?=
-# Two test processes, one per core; a module's tests stay in one process (its fixtures are built
-# once). PARALLEL= runs them in this process (a debugger, -x, a test's own output).
-PARALLEL ?= -n 2 --dist loadfile
+# Two test processes, one per core; an idle one takes tests from the other's queue (the browser
+# suite's accessibility audits take a minute each). PARALLEL= runs them in this process (a
+# debugger, -x, a test's own output).
+PARALLEL ?= -n 2 --dist worksteal
 
 .DEFAULT_GOAL := help
 
