@@ -65,7 +65,7 @@ def hints(ui, view, checked):
     from game.web.play.outcome import Outcome
 
     ui.prefs["hints"] = bool(checked)
-    ui.focus = "hints"
+    ui.focus = "hints" if ui.dialog else "hints_table"  # the menu's box, or the table's
     return Outcome(effects=(SAVE_PREFS,))
 
 

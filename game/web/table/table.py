@@ -77,14 +77,17 @@ def render_table(view, ui):
     out.append('<section class="g-opponent" aria-label="' + esc(T.label(names[other])) + '">')
     out.append('<h2 class="g-title">' + esc(T.label(names[other])) + ' · '
                + esc(T.cards_count(view.opponent_count)) + '</h2>')
-    backs = BACK * view.opponent_count
-    if ui.motion == "their_draw" and view.opponent_count:
-        backs = BACK * (view.opponent_count - 1) + '<span class="g-back g-arrive"></span>'
-    out.append('<div class="g-backs" aria-hidden="true">' + backs + '</div>')
+    # The cards they took from the pile are face up in their hand, after its backs: the hand
+    # keeps its width and no row comes and goes (a steady table, issue 25).
+    hidden = max(0, view.opponent_count - len(view.opponent_known))
+    backs = BACK * hidden
+    if ui.motion == "their_draw" and hidden:
+        backs = BACK * (hidden - 1) + '<span class="g-back g-arrive"></span>'
+    out.append('<div class="g-fan"><div class="g-backs" aria-hidden="true">' + backs + '</div>')
     if view.opponent_known:
-        out.append('<p class="g-known">' + esc(_("Taken from the discard pile:")) + ' '
-                   + "".join(card_html(c, "g-small") for c in view.opponent_known) + '</p>')
-    out.append('</section>')
+        out.append('<p class="g-known"><span class="g-visually-hidden">' + esc(_("Taken from the discard pile:"))
+                   + ' </span>' + "".join(card_html(c, "g-small") for c in view.opponent_known) + '</p>')
+    out.append('</div></section>')
     # The stock and the discard pile.
     out.append('<section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
     draw = legal(ui, view, DRAW_STOCK)
@@ -122,8 +125,9 @@ def render_table(view, ui):
     out.append('</section>')
     # Whose turn, what to do (and what is possible: knock, gin, big gin, with which discard).
     prompt = T.ONLINE_PROBLEMS["no_opponent"] if waiting_for_friend(ui) else None
-    out.append('<p class="g-prompt">' + esc(_(prompt) if prompt else T.turn_text(view, ui.mode, ui.handover)) + '</p>')
-    out.append(hints.render_hint(view, ui))
+    # The prompt has room of its own; a hint is laid over it (never moving the hand).
+    out.append('<div class="g-say"><p class="g-prompt">' + esc(_(prompt) if prompt else T.turn_text(view, ui.mode, ui.handover))
+               + '</p>' + hints.render_hint(view, ui) + '</div>')
     out.append('<div class="g-seat">')
     out.append(render_hand(view, ui))
     out.append(render_actions(view, ui))
@@ -156,7 +160,9 @@ def can_knock(rules):
 def render_actions(view, ui):
     """The moves as large buttons: enabled when the View lists such a move (Knock and Gin
     whatever card is selected: they pick the best discard for it), and the sort button."""
-    out = ['<div class="g-actions">']
+    # Two groups, each with room of its own (a steady table): the moves of the phase, then the
+    # tools (the hint, the hints' switch, the sort and the reorder buttons).
+    out = ['<div class="g-actions"><div class="g-moves">']
     sel = DECK[ui.selected] if ui.selected is not None else None
     hint = suggested_move(ui, view)
     if view.phase == "upcard":
@@ -173,6 +179,8 @@ def render_actions(view, ui):
         if view.rules.big_gin_bonus is not None:
             out.append(action_button(_("Big gin"), "big_gin", legal(ui, view, BIG_GIN)))
     out.append(hints.hint_button(view, ui))
+    out.append('</div><div class="g-tools">')
+    out.append(hints.hints_toggle(view, ui))
     sort_names = {"rank": _("Sort: by rank"), "suit": _("Sort: by suit"), "melds": _("Sort: by melds"),
                   "custom": _("Sort: your order")}
     out.append(action_button(sort_names.get(ui.prefs["sort"], _("Sort: by rank")), "sort", True, "g-sort"))
@@ -181,7 +189,7 @@ def render_actions(view, ui):
     pos = order.index(ui.selected) if ui.selected in order else -1
     out.append(move_button(_("Move left"), "move_left", "\u2190", pos > 0))
     out.append(move_button(_("Move right"), "move_right", "\u2192", 0 <= pos < len(order) - 1))
-    out.append('</div>')
+    out.append('</div></div>')
     return "".join(out)
 
 
@@ -194,9 +202,14 @@ def action_button(label, act, enabled, extra=""):
 
 
 def move_button(label, act, arrow, enabled):
-    """A reorder button: an arrow, with its words (hidden on narrow screens, still its name)."""
-    return button(act, classes="g-btn g-act g-move", disabled=not enabled,
-                  inner='<span aria-hidden="true">' + arrow + '</span> <span class="g-move-text">' + esc(label) + '</span>')
+    """A reorder button: its arrow and a visible word ("Move"), named by its whole label ("Move
+    left"), which holds that word."""
+    # Translators: the visible word on the two buttons that move the selected card in the hand
+    # (under an arrow); it must be part of "Move left" and "Move right" as translated.
+    word = pgettext("arrow button", "Move")
+    return button(act, classes="g-btn g-act g-move", disabled=not enabled, attrs=(("aria-label", label),),
+                  inner='<span class="g-arrow" aria-hidden="true">' + arrow + '</span><span class="g-move-text">'
+                  + esc(word) + '</span>')
 
 
 def render_hand(view, ui):
