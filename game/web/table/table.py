@@ -79,14 +79,17 @@ def render_table(view, ui):
                + esc(T.cards_count(view.opponent_count)) + '</h2>')
     # The cards they took from the pile are face up in their hand, after its backs: the hand
     # keeps its width and no row comes and goes (a steady table, issue 25).
+    # Each card of the fan is put at its place by the stylesheet (`g-atI`), so a card drawn or
+    # discarded moves no other card.
     hidden = max(0, view.opponent_count - len(view.opponent_known))
-    backs = BACK * hidden
-    if ui.motion == "their_draw" and hidden:
-        backs = BACK * (hidden - 1) + '<span class="g-back g-arrive"></span>'
+    arrive = ui.motion == "their_draw" and hidden
+    backs = "".join('<span class="g-back g-at' + str(i) + (' g-arrive' if arrive and i == hidden - 1 else '')
+                    + '"></span>' for i in range(hidden))
     out.append('<div class="g-fan"><div class="g-backs" aria-hidden="true">' + backs + '</div>')
     if view.opponent_known:
         out.append('<p class="g-known"><span class="g-visually-hidden">' + esc(_("Taken from the discard pile:"))
-                   + ' </span>' + "".join(card_html(c, "g-small") for c in view.opponent_known) + '</p>')
+                   + ' </span>' + "".join(card_html(c, "g-small g-at" + str(hidden + i))
+                                         for i, c in enumerate(view.opponent_known)) + '</p>')
     out.append('</div></section>')
     # The stock and the discard pile.
     out.append('<section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
@@ -237,9 +240,9 @@ def render_hand(view, ui):
     out.append('<h2 class="g-title g-visually-hidden">' + esc(title) + '</h2>')
     out.append('<ul class="g-hand g-n' + str(len(hand)) + '" aria-label="'
                + esc(_("Left and Right arrows move; Enter selects; Alt+arrows reorder.")) + '">')
-    for card in hand:
+    for place, card in enumerate(hand):
         index = card.index
-        state = ("m" if index in melded else "") + ("t" if card is view.taken else "") \
+        state = str(place) + ("m" if index in melded else "") + ("t" if card is view.taken else "") \
             + ("n" if card is view.drawn else "") + ("a" if card is view.drawn and ui.motion == "draw" else "") \
             + ("h" if hint is not None and hint[1] == index else "") + ("s" if index == hinted else "") \
             + ("p" if selected_index == index else "") + ("f" if index == focus_index else "")
@@ -255,7 +258,10 @@ def render_hand(view, ui):
         # Translators: after the deadwood line; {card} is a card's name with its article ("the
         # queen of diamonds"), {n} the deadwood left if it is discarded.
         line += " · " + fmt(_("if you discard {card}: {n}"), card=T.the_card(DECK[selected_index]), n=after[selected_index])
-    out.append('<p class="g-deadwood">' + esc(line) + '</p>')
+    # A new element for each new line (keyed by what it says): a text changed in place, centred,
+    # counts as a layout shift.
+    out.append('<p class="g-deadwood"><span data-key="dw' + str(len(hand)) + "-" + str(view.arrangement.deadwood_points)
+               + "-" + str(selected_index) + '">' + esc(line) + '</span></p>')
     out.append('</section>')
     return "".join(out)
 
@@ -270,10 +276,13 @@ CARD_STATES = (("m", "g-melded", N_("in a meld")), ("t", "g-taken", N_("just tak
 
 def hand_item(card, state):
     """A card of the hand as an item of its list: a toggle button named by the card and what
-    is true of it (`state`: letters of CARD_STATES, "f" for the card in the tab order). Kept in
-    the catalogue's memo: a move changes few cards, and a card's markup is most of the table's."""
+    is true of it (`state`: its place in the hand, then letters of CARD_STATES, "f" for the card
+    in the tab order). Kept in the catalogue's memo: a move changes few cards, and a card's
+    markup is most of the table's. The item's class names its place (`g-at3`): the stylesheet
+    puts it there by a transform, so a card drawn, discarded or sorted moves the others without
+    a layout shift (a steady table, issue 25), and they slide to their new places."""
     catalog = i18n.current()
-    key = "hand" + str(card.index) + state
+    key = "hand" + str(card.index) + "/" + state
     found = catalog.memo.get(key)
     if found is not None:
         return found
@@ -288,7 +297,11 @@ def hand_item(card, state):
     attrs = (("aria-pressed", "true" if "p" in state else "false"), ("tabindex", "0" if "f" in state else "-1"),
              ("data-card", str(card.index)))
     # Each card's item keyed by the card: sorting moves the same elements.
-    return catalog.remember(key, '<li data-key="l' + str(card.index) + '">'
+    place = ""
+    for char in state:
+        if "0" <= char <= "9":
+            place += char
+    return catalog.remember(key, '<li class="g-at' + place + '" data-key="l' + str(card.index) + '">'
                             + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
 
 
