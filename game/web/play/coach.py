@@ -318,9 +318,9 @@ def render_review_hand(item, seen):
     mine = item.played.card.index if item.played.card is not None else None
     hard = item.suggestion.action.card.index if item.suggestion.action.card is not None else None
     cards = sorted(seen.hand, key=lambda c: (c.rank, c.suit))
-    out = ['<section class="g-hand-area" aria-label="' + esc(_("Your hand")) + '"><ul class="g-hand g-n'
+    out = ['<section class="g-hand-area" aria-label="' + esc(_("Your hand")) + '"><ul class="g-hand g-placed g-n'
            + str(len(cards)) + '">']
-    for card in cards:
+    for place, card in enumerate(cards):
         classes, flags = [], []
         if card.index == mine:
             classes.append("g-played")
@@ -329,7 +329,7 @@ def render_review_hand(item, seen):
             classes.append("g-suggested")
             flags.append(_("Hard's choice"))
         label = T.card_name(card) + (", " + ", ".join(flags) if flags else "")
-        out.append('<li>' + card_html(card, " ".join(classes), label) + '</li>')
+        out.append('<li class="g-at' + str(place) + '">' + card_html(card, " ".join(classes), label) + '</li>')
     if len(seen.hand) == 11 and seen.best_discard_deadwood is not None:
         line = fmt(_("Deadwood after your best discard: {n}"), n=seen.best_discard_deadwood)
     else:

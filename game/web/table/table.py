@@ -238,7 +238,7 @@ def render_hand(view, ui):
         title = _("Your hand")
     out = ['<section class="g-hand-area" aria-label="' + esc(title) + '">']
     out.append('<h2 class="g-title g-visually-hidden">' + esc(title) + '</h2>')
-    out.append('<ul class="g-hand g-n' + str(len(hand)) + '" aria-label="'
+    out.append('<ul class="g-hand g-placed g-n' + str(len(hand)) + '" aria-label="'
                + esc(_("Left and Right arrows move; Enter selects; Alt+arrows reorder.")) + '">')
     for place, card in enumerate(hand):
         index = card.index
