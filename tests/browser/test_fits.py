@@ -78,7 +78,7 @@ def test_the_table_is_in_the_first_screen(sized_pages, base_url, size, lang):
     parts = page.evaluate(PARTS)
     outside = {name: [round(v) for v in box] for name, box in parts.items()
                if box is None or box[0] < -0.5 or box[1] < -0.5 or box[2] > width + 0.5 or box[3] > height + 0.5}
-    assert outside == {}, "outside the %s screen: %r" % (size, outside)
+    assert outside == {}, f"outside the {size} screen: {outside!r}"
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     rows = page.evaluate(ROWS)
-    assert sum(rows) == 10 and (rows == [10] or rows == [5, 5]), "ten cards in rows of %r" % rows
+    assert sum(rows) == 10 and (rows == [10] or rows == [5, 5]), f"ten cards in rows of {rows!r}"

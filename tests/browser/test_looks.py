@@ -89,7 +89,7 @@ def colour(text):
 
 
 def far(a, b):
-    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -185,7 +185,7 @@ def test_hints_turned_on_from_the_table_keep_the_moves_on_screen(browser, base_u
     finally:
         ctx.close()
     assert covered == []
-    assert all(abs(a - b) <= 2 for x, y in zip(before, after) for a, b in zip(x, y)), (before, after)
+    assert all(abs(a - b) <= 2 for x, y in zip(before, after, strict=True) for a, b in zip(x, y, strict=True)), (before, after)
 
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 640, "height": 360}, {"width": 1280, "height": 800}])

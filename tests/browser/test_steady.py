@@ -92,19 +92,20 @@ class Watch:
     def look(self, when):
         for name, box in self.page.evaluate(BOXES).items():
             seen = self.first.setdefault(name, (box, when))
-            worst = max(abs(a - b) for a, b in zip(box, seen[0]))
+            worst = max(abs(a - b) for a, b in zip(box, seen[0], strict=True))
             if worst > 2:
-                self.moved.append("%s moved %.0f px (%s -> %s)" % (name, worst, seen[1], when))
+                self.moved.append(f"{name} moved {worst:.0f} px ({seen[1]} -> {when})")
 
 
-def play_hands(page, watch, hands):
-    """Play `hands` whole hands by touch (pass or take, draw, select a card, discard), looking
-    at the boxes after each step; the hand's end and the next deal are left alone."""
+def play_hands(page, watch, hands, hints=False):
+    """Play `hands` whole hands by touch (pass or take, draw, select a card, discard; with
+    `hints`, ask for one first), looking at the boxes after each step; the hand's end and the
+    next deal are left alone."""
     played = 0
     for step in range(400):
         wait_idle(page)
         current = state(page)
-        where = "%s/%s #%d" % (current["phase"], current["turn"], step)
+        where = f"{current['phase']}/{current['turn']} #{step}"
         if current["phase"] in ("hand_over", "match_over"):
             # The end of a hand replaces the table (another helper's screen): its shifts and
             # those of the next deal's first drawing are not the table's during play.
@@ -126,6 +127,10 @@ def play_hands(page, watch, hands):
         elif current["phase"] == "draw":
             tap(page, '#game [data-act="pile"]' if step % 3 == 0 else '#game [data-act="draw_stock"]')
         else:
+            if hints:
+                tap(page, '#game [data-act="hint"]')
+                page.wait_for_selector("#game .g-hint")
+                watch.look(where + " hint")
             # A card that may be discarded: the one just drawn, else the first not just taken.
             tap(page, "#game .g-hand .g-new, #game .g-hand .g-card:not(.g-taken)")
             watch.look(where + " selected")
@@ -135,10 +140,12 @@ def play_hands(page, watch, hands):
     raise AssertionError("the hands did not end: " + repr(state(page)))
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_nothing_moves_on_the_table_during_whole_hands(browser, base_url, lang):
+@pytest.mark.parametrize("lang,hints", [(lang, False) for lang in LANGS] + [("fr", True)])
+def test_nothing_moves_on_the_table_during_whole_hands(browser, base_url, lang, hints):
     ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     ctx.add_init_script("try { localStorage.setItem('ginrummy.pace', '15'); } catch (e) {}")
+    if hints:  # the hint button among the moves, and a hint asked on every turn
+        ctx.add_init_script("localStorage.setItem('ginrummy.prefs', JSON.stringify({hints: true}))")
     ctx.add_init_script(SHIFTS)
     try:
         page = ctx.new_page()
@@ -147,15 +154,12 @@ def test_nothing_moves_on_the_table_during_whole_hands(browser, base_url, lang):
         page.wait_for_selector("#game[data-ready=true]")
         wait_idle(page)
         watch = Watch(page)
-        play_hands(page, watch, 2)
+        play_hands(page, watch, 2, hints)
         shifts = watch.shifts()
         score = sum(e[1] for e in shifts)
-        for e in shifts:
-            if e[1] > 0.001:
-                print(e)
-        print(lang, "layout shifts during play: %.4f in %d shifts" % (score, len(shifts)))
-        assert watch.moved == [] and score < 0.02, ("layout shifts during play: %.4f %r\n" % (score, shifts[:6])
-                                                    + "\n".join(watch.moved[:12]))
+        print(lang, f"layout shifts during play: {score:.4f} in {len(shifts)} shifts")
+        assert watch.moved == [], "\n".join(watch.moved[:12])
+        assert score < 0.02, f"layout shifts during play: {score:.4f} {[e for e in shifts if e[1] > 0.0005][:6]!r}"
         assert page.evaluate("scrollY") == 0
     finally:
         ctx.close()
