@@ -59,16 +59,6 @@ def hint(ui, view, arg):
     return Outcome(say=W.plain(ui.coach["hint"]["text"]), effects=(RECORD_HINT,))
 
 
-def hints(ui, view, checked):
-    """The menu's setting: offer the hint button."""
-    from game.web.play.effects import SAVE_PREFS
-    from game.web.play.outcome import Outcome
-
-    ui.prefs["hints"] = bool(checked)
-    ui.focus = "hints" if ui.dialog else "hints_table"  # the menu's box, or the table's
-    return Outcome(effects=(SAVE_PREFS,))
-
-
 def review(ui, view, arg):
     """Open the review of the hand just ended (worked out once per hand by the adapter)."""
     from game.web.play.outcome import Outcome
@@ -125,7 +115,6 @@ def close_review(ui, view, arg):
 
 # Hint and review run Hard in the page: the computer players' bundle is loaded first.
 declare("hint", hint, players=True)
-declare("hints", hints)
 declare("review", review, players=True)
 declare("review_list", review, players=True)
 declare("review_step", show_step)
