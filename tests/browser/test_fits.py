@@ -1,7 +1,8 @@
 """The table fits every screen (issue 25, point 2): on the Play page, the opponent, the piles,
 the hand and the move buttons are inside the first screen, with no scrolling, from a 320x568
 phone to a 1280x800 laptop, a phone on its side (640x360: the piles beside the hand) and 200 %
-zoom on 1280x800, in every language; the hand's ten cards are in one row or two even ones.
+zoom on 1280x800, in every language; the hand's ten cards are in one row or two even ones; on
+a phone the site's header is folded into one slim bar.
 
 200 % zoom is emulated as what it is to the page: a 640x400 CSS-pixel viewport with a device
 scale factor of 2. One page load per size and language.
@@ -80,5 +81,8 @@ def test_the_table_is_in_the_first_screen(sized_pages, base_url, size, lang):
                if box is None or box[0] < -0.5 or box[1] < -0.5 or box[2] > width + 0.5 or box[3] > height + 0.5}
     assert outside == {}, f"outside the {size} screen: {outside!r}"
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    if width <= 600 or height <= 500:  # a phone: the site's header is one slim bar
+        header = page.evaluate("document.querySelector('header.top').getBoundingClientRect().height")
+        assert header <= 48, header
     rows = page.evaluate(ROWS)
     assert sum(rows) == 10 and (rows == [10] or rows == [5, 5]), f"ten cards in rows of {rows!r}"
