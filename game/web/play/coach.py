@@ -59,16 +59,6 @@ def hint(ui, view, arg):
     return Outcome(say=W.plain(ui.coach["hint"]["text"]), effects=(RECORD_HINT,))
 
 
-def hints(ui, view, checked):
-    """The menu's setting: offer the hint button."""
-    from game.web.play.effects import SAVE_PREFS
-    from game.web.play.outcome import Outcome
-
-    ui.prefs["hints"] = bool(checked)
-    ui.focus = "hints"
-    return Outcome(effects=(SAVE_PREFS,))
-
-
 def review(ui, view, arg):
     """Open the review of the hand just ended (worked out once per hand by the adapter)."""
     from game.web.play.outcome import Outcome
@@ -125,7 +115,6 @@ def close_review(ui, view, arg):
 
 # Hint and review run Hard in the page: the computer players' bundle is loaded first.
 declare("hint", hint, players=True)
-declare("hints", hints)
 declare("review", review, players=True)
 declare("review_list", review, players=True)
 declare("review_step", show_step)
@@ -318,9 +307,9 @@ def render_review_hand(item, seen):
     mine = item.played.card.index if item.played.card is not None else None
     hard = item.suggestion.action.card.index if item.suggestion.action.card is not None else None
     cards = sorted(seen.hand, key=lambda c: (c.rank, c.suit))
-    out = ['<section class="g-hand-area" aria-label="' + esc(_("Your hand")) + '"><ul class="g-hand g-n'
+    out = ['<section class="g-hand-area" aria-label="' + esc(_("Your hand")) + '"><ul class="g-hand g-placed g-n'
            + str(len(cards)) + '">']
-    for card in cards:
+    for place, card in enumerate(cards):
         classes, flags = [], []
         if card.index == mine:
             classes.append("g-played")
@@ -329,7 +318,7 @@ def render_review_hand(item, seen):
             classes.append("g-suggested")
             flags.append(_("Hard's choice"))
         label = T.card_name(card) + (", " + ", ".join(flags) if flags else "")
-        out.append('<li>' + card_html(card, " ".join(classes), label) + '</li>')
+        out.append('<li class="g-at' + str(place) + '">' + card_html(card, " ".join(classes), label) + '</li>')
     if len(seen.hand) == 11 and seen.best_discard_deadwood is not None:
         line = fmt(_("Deadwood after your best discard: {n}"), n=seen.best_discard_deadwood)
     else:

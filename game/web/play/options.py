@@ -122,6 +122,15 @@ def quick(ui, view, checked):
     return Outcome(effects=(SAVE_PREFS,))
 
 
+@command("hints")
+def hints(ui, view, checked):
+    """Offer the hint button (the coach's): the menu's setting, and the switch on the table (in
+    the first bundle: the table draws it)."""
+    ui.prefs["hints"] = bool(checked)
+    ui.focus = "hints" if ui.dialog else "hints_table"  # the menu's box, or the table's
+    return Outcome(effects=(SAVE_PREFS,))
+
+
 @command("pick_sort", while_hidden=True)
 def pick_sort(ui, view, value):
     if value not in SORTS and value != "custom":

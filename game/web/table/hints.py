@@ -39,6 +39,17 @@ def hint_button(view, ui):
                   disabled=not mine, inner=esc(_("What would Hard play?")) + kbd(key))
 
 
+def hints_toggle(view, ui):
+    """The hints' switch on the table, beside the moves (the menu has the same setting): a
+    checkbox, so turning hints on is one tap from the table. Never online (no hints there)."""
+    if ui.mode not in ("cpu", "duo"):
+        return ""
+    on = ui.prefs.get("hints", False)
+    # Translators: the checkbox on the table that shows the "What would Hard play?" button.
+    return ('<label class="g-field g-check g-hints-toggle"><input type="checkbox" data-act="hints" data-key="hints_table"'
+            + (' checked' if on else '') + '> <span>' + esc(_("Hints")) + '</span></label>')
+
+
 def render_hint(view, ui):
     """The hint of the position on screen, under the prompt ("" when none): its first use of a
     glossary term links to the term's entry (`coachtext.linked`)."""
