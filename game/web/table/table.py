@@ -9,7 +9,7 @@ ever written into the DOM (the View holds none).
 
 from game.actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD
 from game.cards import DECK
-from game.web.play.state import card_of_key, legal, waiting_for_friend
+from game.web.play.state import can_undo, card_of_key, legal, waiting_for_friend
 from game.web.table import hints
 from game.web.table.markup import button, card_html, esc, kbd, log_items
 from game.web.words import i18n
@@ -164,8 +164,11 @@ def render_actions(view, ui):
                                  suggest_class(hint, TAKE_UPCARD).strip()))
         out.append(action_button(_("Pass"), "pass", legal(ui, view, PASS), hints.hinted_class(hints.hint_move(view, ui), (PASS,)).strip()))
     else:
-        out.append(action_button(_("Discard"), "discard", sel is not None and legal(ui, view, DISCARD, sel),
-                                 suggest_class(hint, DISCARD).strip()))
+        if can_undo(ui, view):  # the discard just made can be taken back: Undo in Discard's place
+            out.append(action_button(_("Undo"), "undo", True))
+        else:
+            out.append(action_button(_("Discard"), "discard", sel is not None and legal(ui, view, DISCARD, sel),
+                                     suggest_class(hint, DISCARD).strip()))
         if can_knock(view.rules):
             out.append(action_button(pgettext("verb", "Knock"), "knock", legal(ui, view, KNOCK),
                                      suggest_class(hint, KNOCK).strip()))
@@ -186,16 +189,19 @@ def render_actions(view, ui):
 
 
 def action_button(label, act, enabled, extra=""):
+    """A move's button; one that cannot act now is `aria-disabled` (dimmed, still pressable:
+    its command says why, `platform.controls.on_click`)."""
     shortcut = key_for(act)
     possible = ' g-possible' if enabled and act in ("knock", "gin", "big_gin") else ''
     return button(act, classes="g-btn g-act" + possible + (" " + extra if extra else ""),
-                  attrs=(("aria-keyshortcuts", shortcut or None),), disabled=not enabled,
+                  attrs=(("aria-keyshortcuts", shortcut or None), ("aria-disabled", None if enabled else "true")),
                   inner=esc(label) + kbd(shortcut))
 
 
 def move_button(label, act, arrow, enabled):
-    """A reorder button: an arrow, with its words (hidden on narrow screens, still its name)."""
-    return button(act, classes="g-btn g-act g-move", disabled=not enabled,
+    """A reorder button: an arrow, with its words (hidden on narrow screens, still its name);
+    `aria-disabled` as a move's button when it cannot move the selected card."""
+    return button(act, classes="g-btn g-act g-move", attrs=(("aria-disabled", None if enabled else "true"),),
                   inner='<span aria-hidden="true">' + arrow + '</span> <span class="g-move-text">' + esc(label) + '</span>')
 
 
@@ -279,10 +285,19 @@ def hand_item(card, state):
                             + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
 
 
-def render_handover(view):
-    """The hand-over screen: no card of either hand, a button to reveal the next player's hand."""
+def render_handover(view, ui=None):
+    """The hand-over screen: no card of either hand, a button to reveal the next player's hand;
+    while the player who just discarded may take it back, a button to do so (the discard is
+    public: it is on the pile)."""
     current = view.turn
+    undo = ""
+    if ui is not None and can_undo(ui, view):
+        key = key_for("undo")
+        # Translators: on the two players' hand-over screen, for the player who just discarded;
+        # {card} is a card's name with its article ("the 7 of hearts").
+        label = fmt(_("Undo: take back {card}"), card=T.the_card(view.undo))
+        undo = button("undo", classes="g-btn", attrs=(("aria-keyshortcuts", key or None),), inner=esc(label) + kbd(key))
     return ('<div class="g-handover"><h2 class="g-title">' + esc(T.pass_device((current if current is not None else 0) + 1))
             + '</h2><p>' + esc(_("The other player should look away: both hands stay hidden until you press "
                                  "“Reveal my hand”."))
-            + '</p>' + button("reveal", _("Reveal my hand"), "g-btn g-primary") + '</div>')
+            + '</p>' + button("reveal", _("Reveal my hand"), "g-btn g-primary") + undo + '</div>')
