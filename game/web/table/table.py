@@ -99,7 +99,9 @@ def render_table(view, ui):
                       + esc(fmt(_("Stock: {count}"), count=T.cards_count(view.stock_count))) + '</span>'))
     if view.discard_pile:
         top = view.discard_pile[-1]
-        take = legal(ui, view, TAKE_UPCARD) or legal(ui, view, DRAW_DISCARD)
+        # The pile acts when it can be drawn, and when the selected card can be discarded on it.
+        take = legal(ui, view, TAKE_UPCARD) or legal(ui, view, DRAW_DISCARD) \
+            or (ui.selected is not None and legal(ui, view, DISCARD, DECK[ui.selected]))
         # Translators: the discard pile's accessible name; {card} is its top card without article
         # ("7 of hearts", or "Q, queen of hearts": the letter printed on the card, then its name).
         label = fmt(_("Discard pile: {card}"), card=T.card_button_name(top))

@@ -405,3 +405,22 @@ def test_the_hand_over_screen_offers_the_undo_to_the_player_who_discarded():
     view = table.view(table.turn)
     ui.sync_order(view)
     assert 'data-act="undo"' not in render(view, ui)
+
+
+def test_the_pile_is_pressable_once_a_card_it_may_take_is_selected():
+    match = Match.new(24)
+    table = LocalTable(match, [HUMAN, HUMAN])
+    ui = Ui()
+    ui.mode = "duo"
+    while table.view(table.turn).phase != "discard":
+        seat = table.turn
+        table.act(seat, next(a for a in table.view(seat).legal_actions if a.kind in ("pass", "draw_stock")))
+    view = table.view(table.turn)
+    ui.sync_order(view)
+
+    def pile():
+        return re.search(r'<button[^>]*data-act="pile"[^>]*>', render(view, ui)).group(0)
+
+    assert 'aria-disabled="true"' in pile()  # nothing selected: pressed, it says what to do
+    ui.selected = next(a.card for a in view.legal_actions if a.kind == "discard").index
+    assert "aria-disabled" not in pile()
