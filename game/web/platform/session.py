@@ -5,7 +5,7 @@ other, and naming it in the address. Functions of the adapter (`game.web.platfor
 
 from browser import window
 
-from game.errors import CorruptSave
+from game.errors import CorruptSave, IllegalAction
 from game.rules import Rules
 from game.web.platform import address, storage
 from game.web.platform.address import next_task, now
@@ -190,6 +190,33 @@ def save_prefs(app, outcome):
 @registry.effect(E.SAVE)
 def save_order(app, outcome):
     save(app)  # the card order changed: it is kept with the match
+
+
+@registry.effect(E.UNDO)
+def undo(app, outcome):
+    """Take back the discard of the person at the screen (two players on one device: of the one
+    who discarded, still holding it): the computer's move, paced or being decided, is
+    forgotten first; the table's change is drawn and said as any move's (`on_table_change`,
+    with no hand-over: the same person plays on). Refused (the other side moved first): said."""
+    ui = app.ui
+    seat = ui.my_seat()
+    if seat is None:
+        seat = 1 - app.view.turn
+    if app.table.waiting:  # the server has not answered the last message yet
+        return True
+    app.cancel_timer()
+    app.taking = True
+    hidden, ui.handover, ui.taking_back = ui.handover, False, True
+    try:
+        app.table.undo(seat)
+    except IllegalAction as refused:
+        app.taking, ui.handover = False, hidden
+        app.show(app.view, True)
+        app.announce(T.refusal(refused.reason, refused.details))
+        app.schedule()
+    finally:
+        ui.taking_back = False
+    return True
 
 
 @registry.effect(E.LEVEL)

@@ -12,6 +12,7 @@ LEVEL = "level"  # the computer's level changed
 CLEAR_DATA = "clear_data"  # forget every save and preference, then start afresh
 OPEN_SEED = "open_seed"  # deal the seed of a shared link (ui.dialog said which) over the match
 FOCUS_ONLY = "focus_only"  # nothing to draw again: only move the focus to ui.focus
+UNDO = "undo"  # take back the discard of the person at the screen (the table rebuilds the match)
 # Online tables (the adapter talks to the server).
 OPEN_TABLE = "open_table"  # with ui.lobby["rules"]
 JOIN_TABLE = "join_table"  # with ui.lobby["code"]

@@ -165,7 +165,8 @@ def render_menu(view, ui):
         sorts.append(("custom", pgettext("sort choice", "Your order")))
     out.append(select_field(_("Sort the hand"), "pick_sort", sorts, prefs["sort"]))
     out.append(check_field(_("Four-color deck"), "four", prefs["four"]))
-    out.append(check_field(_("Discard without confirmation (double-tap or double-click a card)"), "quick", prefs["quick"]))
+    out.append(check_field(_("Confirm each discard in a dialog (otherwise a tap on a card, then on the pile, discards it)"),
+                           "ask_discard", prefs["ask_discard"]))
     if ui.mode != "online":  # a friend's score sheet would not show them
         out.append(check_field(_("Hints: show the “What would Hard play?” button (the hints you use are counted on the score sheet)"), "hints",
                                prefs.get("hints", False)))
@@ -201,6 +202,7 @@ def render_shortcuts():
                           ("discard", _("discard the selected card")), ("knock", pgettext("verb", "knock")),
                           ("gin", _("go gin")), ("sort", _("change the sort order")), ("next_hand", _("deal the next hand")),
                           ("show_pile", _("show the whole discard pile")),
+                          ("undo", _("take back your discard, until the other player moves")),
                           ("hint", _("hint: what Hard would play (turn hints on in the menu)"))):
         keys.append((key_for(command), text))
     keys.append((HELP_KEY, _("show this list")))

@@ -123,14 +123,15 @@ def fallback_focus(view, ui):
         return ['[data-key="' + str(ui.dialog.get("focus")) + '"]', ".g-dialog button"]
     if ui.handover:
         return ['[data-key="reveal"]']
-    return [".g-end .g-primary", '.g-hand [tabindex="0"]', ".g-act:not([disabled])", '[data-key="menu"]']
+    return [".g-end .g-primary", '.g-hand [tabindex="0"]', '.g-act:not([disabled]):not([aria-disabled="true"])',
+            '[data-key="menu"]']
 
 
 def render_screen(view, ui):
     # The dialogs and the end of a hand are imported on first use: the first screen of a
     # page does not need them, and each module costs compile time in the page.
     if ui.handover:
-        return render_handover(view)
+        return render_handover(view, ui)
     # Without the page's second bundle (it could not be loaded), the end of a hand stays on the
     # table: its prompt says the hand is over, the log gives the result, N deals the next one.
     if view.phase in END_PHASES and ui.more != "failed":

@@ -9,7 +9,7 @@ ever written into the DOM (the View holds none).
 
 from game.actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD
 from game.cards import DECK
-from game.web.play.state import card_of_key, legal, waiting_for_friend
+from game.web.play.state import can_undo, card_of_key, legal, waiting_for_friend
 from game.web.table import hints
 from game.web.table.markup import button, card_html, esc, kbd, log_items
 from game.web.words import i18n
@@ -105,7 +105,9 @@ def render_table(view, ui):
                       + esc(fmt(_("Stock: {count}"), count=T.cards_count(view.stock_count))) + '</span>'))
     if view.discard_pile:
         top = view.discard_pile[-1]
-        take = legal(ui, view, TAKE_UPCARD) or legal(ui, view, DRAW_DISCARD)
+        # The pile acts when it can be drawn, and when the selected card can be discarded on it.
+        take = legal(ui, view, TAKE_UPCARD) or legal(ui, view, DRAW_DISCARD) \
+            or (ui.selected is not None and legal(ui, view, DISCARD, DECK[ui.selected]))
         # Translators: the discard pile's accessible name; {card} is its top card without article
         # ("7 of hearts", or "Q, queen of hearts": the letter printed on the card, then its name).
         label = fmt(_("Discard pile: {card}"), card=T.card_button_name(top))
@@ -173,8 +175,11 @@ def render_actions(view, ui):
                                  suggest_class(hint, TAKE_UPCARD).strip()))
         out.append(action_button(_("Pass"), "pass", legal(ui, view, PASS), hints.hinted_class(hints.hint_move(view, ui), (PASS,)).strip()))
     else:
-        out.append(action_button(_("Discard"), "discard", sel is not None and legal(ui, view, DISCARD, sel),
-                                 suggest_class(hint, DISCARD).strip()))
+        if can_undo(ui, view):  # the discard just made can be taken back: Undo in Discard's place
+            out.append(action_button(_("Undo"), "undo", True))
+        else:
+            out.append(action_button(_("Discard"), "discard", sel is not None and legal(ui, view, DISCARD, sel),
+                                     suggest_class(hint, DISCARD).strip()))
         if can_knock(view.rules):
             out.append(action_button(pgettext("verb", "Knock"), "knock", legal(ui, view, KNOCK),
                                      suggest_class(hint, KNOCK).strip()))
@@ -197,20 +202,24 @@ def render_actions(view, ui):
 
 
 def action_button(label, act, enabled, extra=""):
+    """A move's button; one that cannot act now is `aria-disabled` (dimmed, still pressable:
+    its command says why, `platform.controls.on_click`)."""
     shortcut = key_for(act)
     possible = ' g-possible' if enabled and act in ("knock", "gin", "big_gin") else ''
     return button(act, classes="g-btn g-act" + possible + (" " + extra if extra else ""),
-                  attrs=(("aria-keyshortcuts", shortcut or None),), disabled=not enabled,
+                  attrs=(("aria-keyshortcuts", shortcut or None), ("aria-disabled", None if enabled else "true")),
                   inner=esc(label) + kbd(shortcut))
 
 
 def move_button(label, act, arrow, enabled):
     """A reorder button: its arrow and a visible word ("Move"), named by its whole label ("Move
-    left"), which holds that word."""
+    left"), which holds that word; `aria-disabled` as a move's button when it cannot move the
+    selected card."""
     # Translators: the visible word on the two buttons that move the selected card in the hand
     # (under an arrow); it must be part of "Move left" and "Move right" as translated.
     word = pgettext("arrow button", "Move")
-    return button(act, classes="g-btn g-act g-move", disabled=not enabled, attrs=(("aria-label", label),),
+    return button(act, classes="g-btn g-act g-move",
+                  attrs=(("aria-label", label), ("aria-disabled", None if enabled else "true")),
                   inner='<span class="g-arrow" aria-hidden="true">' + arrow + '</span><span class="g-move-text">'
                   + esc(word) + '</span>')
 
@@ -305,10 +314,19 @@ def hand_item(card, state):
                             + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
 
 
-def render_handover(view):
-    """The hand-over screen: no card of either hand, a button to reveal the next player's hand."""
+def render_handover(view, ui=None):
+    """The hand-over screen: no card of either hand, a button to reveal the next player's hand;
+    while the player who just discarded may take it back, a button to do so (the discard is
+    public: it is on the pile)."""
     current = view.turn
+    undo = ""
+    if ui is not None and can_undo(ui, view):
+        key = key_for("undo")
+        # Translators: on the two players' hand-over screen, for the player who just discarded;
+        # {card} is a card's name with its article ("the 7 of hearts").
+        label = fmt(_("Undo: take back {card}"), card=T.the_card(view.undo))
+        undo = button("undo", classes="g-btn", attrs=(("aria-keyshortcuts", key or None),), inner=esc(label) + kbd(key))
     return ('<div class="g-handover"><h2 class="g-title">' + esc(T.pass_device((current if current is not None else 0) + 1))
             + '</h2><p>' + esc(_("The other player should look away: both hands stay hidden until you press "
                                  "“Reveal my hand”."))
-            + '</p>' + button("reveal", _("Reveal my hand"), "g-btn g-primary") + '</div>')
+            + '</p>' + button("reveal", _("Reveal my hand"), "g-btn g-primary") + undo + '</div>')

@@ -76,6 +76,14 @@ def move_text(event, names, me, my_new_card=None):
         # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
         # card's name with its article ("the queen of hearts").
         return fmt(_("{player} discarded {card} and went gin."), player=player, card=card)
+    if kind == "undo":
+        if mine:
+            # Translators: the player took back the discard just made (the other side had not
+            # moved); {card} is a card's name with its article ("the queen of hearts").
+            return fmt(_("You took back {card}."), card=card)
+        # Translators: {player} is "Your friend" or "Player 2" (never the computer); {card} is a
+        # card's name with its article ("the queen of hearts"), taken back into their hand.
+        return fmt(_("{player} took back {card}."), player=player, card=card)
     if kind == "big_gin":
         if mine:
             return _("You went big gin.")
