@@ -269,8 +269,8 @@ def declared(view, d):
 
 
 def render_knock_dialog(view, d):
-    """(title, body) of the knock, gin or big gin dialog: a group select per card, the declared
-    melds and deadwood, the engine's objection if any, and Confirm (disabled on a problem)."""
+    """(title, body) of the knock, gin or big gin dialog: the engine's best melds and deadwood
+    and one button to confirm; "Change melds" opens the meld editor (`render_meld_editor`)."""
     kind = d["kind"]
     titles = {"knock": pgettext("verb", "Knock"), "gin": _("Gin"), "big_gin": _("Big gin")}
     title = titles[kind]
@@ -278,8 +278,38 @@ def render_knock_dialog(view, d):
     if kind != "big_gin":
         # Translators: {card} is a card's name with its article ("the queen of diamonds").
         out.append('<p>' + esc(fmt(_("Your discard: {card}."), card=T.the_card(DECK[d["card"]]))) + '</p>')
-    out.append('<p>' + esc(_("Your melds, arranged to leave the least deadwood. To declare different melds, change a "
-                             "card's group:")) + '</p>')
+    editing = d.get("edit", False)
+    if editing:
+        out.append(render_meld_editor(view, d))
+    melds, problem, arrangement = declared(view, d)
+    summary = []
+    number = 0
+    for meld in melds:
+        number += 1
+        # Translators: before the cards of a declared meld; {n} is 1, 2 or 3.
+        summary.append('<li>' + esc(fmt(_("Meld {n}:"), n=number)) + ' ' + meld_cards(meld) + '</li>')
+    if arrangement is not None and arrangement.deadwood:
+        # Translators: the deadwood cards the knocker declares (shown as cards), then their total ("6 points").
+        summary.append('<li>' + fmt(esc(_("Deadwood: {cards} ({points})")), cards=meld_cards(arrangement.deadwood, "g-dead"),
+                                    points=esc(T.points_text(arrangement.deadwood_points))) + '</li>')
+    elif arrangement is not None:
+        summary.append('<li>' + esc(_("Deadwood: none.")) + '</li>')
+    if not editing:
+        out.append('<p>' + esc(_("Your melds, arranged to leave the least deadwood:")) + '</p>')
+    out.append('<ul class="g-declared">' + "".join(summary) + '</ul>')
+    if problem:
+        out.append('<p class="g-problem" role="alert">' + esc(problem) + '</p>')
+    confirm = {"knock": _("Confirm the knock"), "gin": _("Confirm gin"), "big_gin": _("Confirm big gin")}[kind]
+    other = button("best", _("Best arrangement")) if editing else button("change_melds", _("Change melds"))
+    out.append('<div class="g-actions">' + button("confirm_knock", confirm, "g-btn g-primary", disabled=bool(problem))
+               + other + button("cancel", _("Cancel")) + '</div>')
+    return title, "".join(out)
+
+
+def render_meld_editor(view, d):
+    """The knock dialog's meld editor: a group select per card (deadwood, meld 1-3)."""
+    out = ['<p>' + esc(_("Your melds, arranged to leave the least deadwood. To declare different melds, change a "
+                         "card's group:")) + '</p>']
     cards = sorted(knock_cards(view, d), key=lambda c: (d["groups"].get(c.index, 0) or 9, c.rank, c.suit))
     out.append('<ul class="g-groups">')
     for c in cards:
@@ -296,23 +326,7 @@ def render_knock_dialog(view, d):
                    + '<select data-act="group" data-card="' + str(c.index) + '" data-key="g' + str(c.index) + '">'
                    + "".join(options) + '</select></label></li>')
     out.append('</ul>')
-    melds, problem, arrangement = declared(view, d)
-    summary = []
-    number = 0
-    for meld in melds:
-        number += 1
-        # Translators: before the cards of a declared meld; {n} is 1, 2 or 3.
-        summary.append('<li>' + esc(fmt(_("Meld {n}:"), n=number)) + ' ' + meld_cards(meld) + '</li>')
-    if arrangement is not None:
-        # Translators: the declared deadwood's total; {points} is "6 points".
-        summary.append('<li>' + esc(fmt(_("Deadwood: {points}."), points=T.points_text(arrangement.deadwood_points))) + '</li>')
-    out.append('<ul class="g-declared">' + "".join(summary) + '</ul>')
-    if problem:
-        out.append('<p class="g-problem" role="alert">' + esc(problem) + '</p>')
-    confirm = {"knock": _("Confirm the knock"), "gin": _("Confirm gin"), "big_gin": _("Confirm big gin")}[kind]
-    out.append('<div class="g-actions">' + button("confirm_knock", confirm, "g-btn g-primary", disabled=bool(problem))
-               + button("best", _("Best arrangement")) + button("cancel", _("Cancel")) + '</div>')
-    return title, "".join(out)
+    return "".join(out)
 
 
 # --- two players on one device -------------------------------------------------------------------
