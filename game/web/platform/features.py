@@ -21,6 +21,7 @@ from game.web.platform.address import (
     now,
 )
 from game.web.play import effects as E
+from game.web.play.outcome import open_dialog
 from game.web.play.registry import effect
 from game.web.play.state import default_prefs, in_progress
 from game.web.play.tables import TrainingTable
@@ -109,6 +110,19 @@ def guided_hand(app, outcome):
     open_lesson(app, "guided")
     app.take_focus()
     return True
+
+
+def welcome(app, linked):
+    """A newcomer's first visit (`storage.newcomer`): offer a guided hand or just playing, at
+    Easy with hints on (both changeable there), over the first deal, which nobody has touched
+    yet; just playing deals a random match unless a shared deal's link (`linked`) named it."""
+    ui = app.ui
+    view = app.view
+    if ui.dialog or ui.lesson is not None or ui.mode != "cpu" or view is None or view.history or view.hand_number != 1:
+        return
+    open_dialog(ui, "welcome", level="easy", hints=True, keep=linked)
+    app.show(view)
+    app.take_focus()
 
 
 @effect(E.RESTART_LESSON)

@@ -58,7 +58,10 @@ def load_mode(app, seed=None, ask=False, first=None):
         else:
             table = None
     if table is None:
+        newcomer = first is not None and ui.mode == "cpu" and storage.newcomer()
         new_match(app, seed if seed is not None else first, Rules.preset(ui.prefs["rules"]), announce=False)
+        if newcomer:  # offered a guided hand or a random first deal, once the dialogs are in
+            app.need(lambda: _features().welcome(app, seed is not None), busy=False)
         return
     ui.order.update(order)
     use(app, table)

@@ -98,6 +98,15 @@ def load_prefs(prefs):
     return unreadable
 
 
+def newcomer():
+    """Whether this browser has never played here: no preferences, no saved match, no
+    statistics, no daily deal (the first visit is welcomed: `features.welcome`)."""
+    for key in (PREFS_KEY, SAVE_KEYS["cpu"], SAVE_KEYS["duo"], "ginrummy.stats", "ginrummy.daily"):
+        if store_get(key) is not None:
+            return False
+    return True
+
+
 def save_prefs(prefs):
     store_set(PREFS_KEY, prefs)
 

@@ -15,18 +15,22 @@ from game.web.play.effects import (
     GIVE_UP,
     GUIDED_HAND,
     JOIN_TABLE,
+    LEVEL,
     LEAVE,
     LEAVE_LESSON,
+    NEW_MATCH,
     OFFER,
     OPEN_DAILY,
     OPEN_TABLE,
     PLAY_DAILY,
     READ_STATS_FILE,
     RESTART_LESSON,
+    SAVE_PREFS,
     SAVE_STATS,
 )
 from game.web.play.outcome import Outcome, closing, open_dialog
 from game.web.play.registry import declare
+from game.web.play.state import LEVELS
 from game.web.words.i18n import _
 
 # Loaded with the page's second bundle, once the game is ready (generator/modules.py).
@@ -226,3 +230,40 @@ def in_lesson(effect):
 declare("lesson_restart", in_lesson(RESTART_LESSON))
 declare("lesson_leave", in_lesson(LEAVE_LESSON))
 declare("guided", closing(GUIDED_HAND))
+
+
+# --- the first visit (game.web.platform.features.welcome) -----------------------------------------
+
+def welcome_pick(field):
+    """The welcome's level or hints: kept in the dialog until the newcomer chooses how to start."""
+    def handler(ui, view, value):
+        d = ui.dialog
+        if not d or d["kind"] != "welcome" or (field == "level" and value not in LEVELS):
+            return None
+        d[field] = value if field == "level" else bool(value)
+        d["focus"] = "welcome_" + field
+        return Outcome(effects=(FOCUS_ONLY,))
+    return handler
+
+
+def welcome_start(guided):
+    """Play a guided hand, or just play: the level and hints chosen become the preferences; just
+    playing deals a random first match (a shared deal's link keeps its deal, at that level)."""
+    def handler(ui, view, arg):
+        d = ui.dialog
+        if not d or d["kind"] != "welcome":
+            return None
+        ui.prefs["level"] = d["level"]
+        ui.prefs["hints"] = d["hints"]
+        ui.dialog = None
+        ui.focus = None
+        if guided:
+            return Outcome(effects=(SAVE_PREFS, GUIDED_HAND))
+        return Outcome(effects=(SAVE_PREFS, LEVEL) if d.get("keep") else (SAVE_PREFS, NEW_MATCH))
+    return handler
+
+
+declare("welcome_level", welcome_pick("level"))
+declare("welcome_hints", welcome_pick("hints"))
+declare("welcome_guided", welcome_start(True))
+declare("welcome_play", welcome_start(False))

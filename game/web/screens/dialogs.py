@@ -84,6 +84,9 @@ def render_dialog(view, ui):
             body.append('<p class="g-warn">' + esc(_("Starting a new game ends the match in progress.")) + '</p>')
         body.append(render_new_game(d.get("rules", ui.prefs["rules"]), d.get("mode", ui.mode)))
         body.append(dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
+    elif kind == "welcome":
+        title, part = render_welcome(d)
+        body.append(part)
     elif kind == "review":
         from game.web.play.coach import render_review_dialog
 
@@ -207,10 +210,28 @@ def render_shortcuts():
     return '<dl class="g-keys">' + "".join('<dt><kbd>' + esc(k) + '</kbd></dt><dd>' + esc(v) + '</dd>' for k, v in keys) + '</dl>'
 
 
+def preset_line(preset):
+    """A preset in one line, under its name in the new game's list."""
+    lines = {"classic": _("Knock with 10 points or less; a match to 100."),
+             "modern": _("Classic, with big gin and end-of-match bonuses."),
+             "oklahoma": _("The upcard sets the knock limit; a match to 150."),
+             "straight": _("No knocking: only gin ends a hand."),
+             "short": _("Classic rules, a quick match to 50.")}
+    return lines.get(preset, "")
+
+
 def preset_text(preset):
-    """A preset as a radio button's text: its name, then its rules in whole sentences."""
+    """A preset as a radio button's text: its name, then one line."""
     return ('<span><strong>' + esc(T.preset_title(preset)) + '</strong> <span class="g-radio-text">'
-            + esc(MT.rules_summary(Rules.preset(preset))) + '</span></span>')
+            + esc(preset_line(preset)) + '</span></span>')
+
+
+def about_rules():
+    """The presets' rules in whole sentences, behind "About these rules"."""
+    items = "".join('<dt>' + esc(T.preset_title(name)) + '</dt><dd>' + esc(MT.rules_summary(Rules.preset(name))) + '</dd>'
+                    for name in PRESETS)
+    return ('<details class="g-about-rules"><summary>' + esc(_("About these rules")) + '</summary><dl>' + items
+            + '</dl></details>')
 
 
 def render_new_game(chosen, mode):
@@ -224,8 +245,21 @@ def render_new_game(chosen, mode):
         label = T.mode_name(value)
         body.append('<label class="g-radio"><input type="radio" name="g-mode" value="' + value + '" data-act="pick_mode" data-key="mode-' + value + '"'
                     + (' checked' if value == mode else '') + '> <span>' + esc(label) + '</span></label>')
-    body.append('</fieldset>')
+    body.append('</fieldset>' + about_rules())
     return "".join(body)
+
+
+def render_welcome(d):
+    """(title, body) of a newcomer's first visit: a guided hand or just playing, the computer's
+    level (Easy) and hints (on), both changeable here."""
+    out = ['<p>' + esc(_("New to Gin Rummy? A guided hand shows you how to play, one move at a time. Or just play: "
+                         "the hints say what a strong player would do.")) + '</p><div class="g-settings">']
+    out.append(select_field(_("Computer level"), "welcome_level", [(lv, T.level_name(lv)) for lv in LEVELS], d["level"]))
+    out.append(check_field(_("Hints: show the “What would Hard play?” button"), "welcome_hints", d["hints"]))
+    out.append('</div>')
+    out.append(dialog_buttons([("welcome_guided", _("Play a guided hand"), True), ("welcome_play", _("Just play"), False)]))
+    # Translators: the title of the dialog a first visit opens.
+    return _("Welcome to Gin Rummy"), "".join(out)
 
 
 # --- the knock dialog ----------------------------------------------------------------------------
