@@ -16,6 +16,7 @@ from game.web.platform.address import (
     bad_seed_link,
     bad_seed_notice,
     hash_seed,
+    hash_text,
     lesson_code,
     next_task,
     now,
@@ -40,6 +41,9 @@ def hash_changed(app):
     it names (a deal over a match in progress is offered first)."""
     from game.web.platform import network as online
 
+    if hash_text() == "#daily":  # the daily deal's link: its dialog, over the match on the table
+        progress.open_daily_link(app)
+        return
     lesson = lesson_code()
     if lesson is not None:
         if app.ui.lesson is None or app.ui.lesson["code"] != lesson:

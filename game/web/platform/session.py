@@ -38,6 +38,9 @@ def load_mode(app, seed=None, ask=False, first=None):
     leave_online(app)
     ui = app.ui
     ui.lesson = None
+    if first is not None and address.hash_text() == "#daily":  # the daily deal's link (its result line)
+        app.need(lambda: _progress().open_daily_link(app), busy=False)
+        first = None if storage.newcomer() else first  # no welcome over it
     if ui.mode == "online":
         from game.web.platform import network as online
 

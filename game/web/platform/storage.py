@@ -59,6 +59,13 @@ def store_set(key, value):
     return text
 
 
+def store_remove(key):
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:
+        pass
+
+
 def parse(raw):
     """The JSON value of a stored string; CorruptSave when it is not JSON."""
     try:

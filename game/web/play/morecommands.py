@@ -7,6 +7,7 @@ and return an `Outcome` with effects for the adapter.
 
 from game.rules import PRESETS
 from game.web.play.effects import (
+    BACK_TO_MATCH,
     COPY,
     COPY_DAILY,
     COPY_SEAT,
@@ -15,9 +16,9 @@ from game.web.play.effects import (
     GIVE_UP,
     GUIDED_HAND,
     JOIN_TABLE,
-    LEVEL,
     LEAVE,
     LEAVE_LESSON,
+    LEVEL,
     NEW_MATCH,
     OFFER,
     OPEN_DAILY,
@@ -212,7 +213,8 @@ for _name, _handler in (("stats", stats_dialog), ("reset_stats", stats_step("con
                         ("keep_stats", stats_step("confirm", False, "reset_stats")),
                         ("confirm_reset_stats", confirm_reset_stats), ("export_stats", export_stats),
                         ("import_stats", import_stats), ("stats_file", stats_file), ("daily", daily_dialog),
-                        ("play_daily", closing(PLAY_DAILY)), ("copy_daily", copy_daily)):
+                        ("play_daily", closing(PLAY_DAILY)), ("copy_daily", copy_daily),
+                        ("back_to_match", closing(BACK_TO_MATCH))):
     declare(_name, _handler, while_hidden=True, in_lobby=True)
 
 

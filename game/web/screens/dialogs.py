@@ -147,6 +147,8 @@ def render_menu(view, ui):
     else:
         acts = (("new", _("New game")), ("replay", _("Replay")), ("guided", _("Guided first hand")),
                 ("help", _("Shortcuts")))
+    if ui.aside and ui.mode == "cpu":  # the match set aside for the daily deal
+        acts = (("back_to_match", _("Back to your match")),) + acts
     acts += (("daily", _("Daily deal")), ("stats", _("Statistics")))
     for act, label in acts:
         out.append(button(act, label))

@@ -4,7 +4,14 @@ Pure Python: the sentences are built from the engine's data, nothing is computed
 """
 
 from game.web.words.i18n import _, fmt, ngettext
-from game.web.words.text import capital, cards_with_articles, end_bonuses, name, points_text, the_card
+from game.web.words.text import (
+    capital,
+    cards_with_articles,
+    end_bonuses,
+    name,
+    points_text,
+    the_card,
+)
 
 
 def event_text(event, view, names):
