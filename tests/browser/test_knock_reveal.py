@@ -83,6 +83,9 @@ def test_a_knock_is_confirmed_in_one_press_and_played_out_on_the_table(page, bas
     steps = [int(c.split("g-rv-t")[1].split()[0]) for c in
              page.eval_on_selector_all("#game .g-rv-me .g-rv-in", "cs => cs.map(c => c.className)")]
     assert sorted(steps) == list(range(1, len(result.layoff_targets) + 1))
+    # Each starts from the place it leaves in the defender's row (below yours on a phone).
+    starts = page.eval_on_selector_all("#game .g-rv-me .g-rv-in", "cs => cs.map(c => [c.style.getPropertyValue('--g-rv-x'), c.style.getPropertyValue('--g-rv-y')])")
+    assert all(y.endswith("px") and float(y[:-2]) > 40 for _x, y in starts), starts
     # The result comes after the last layoff.
     late = page.evaluate(ANIMATIONS, "#game .g-end .g-banner")
     assert late and late[0][0] > max(delay for delay, _ in timings)

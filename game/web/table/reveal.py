@@ -7,7 +7,8 @@ deadwood, the layoffs in the order they were laid off), a dead hand's two arrang
 seat on screen comes first (on a phone, your own hand is what is in view); the stylesheet puts
 the opponent on top on a wide screen, as at the table.
 
-The motion is the stylesheet's ("the knock played out on the table", game.css): each step
+Each laid-off card starts from the place it leaves (`platform.screen.place_layoffs` measures
+it; without it, from the defender's side). The motion is the stylesheet's ("the knock played out on the table", game.css): each step
 has a delay class (`g-rv-t<n>`), and it plays only while `ui.motion == "reveal"` (the View that
 brought the hand's end, `render.motion`). The next command draws the screen without it, so an
 input during the motion finishes it at once, and nothing waits for it: the end screen's buttons
@@ -81,15 +82,15 @@ def render_seat(who, side, melds, leaving, dead_cards, dead, laid, last):
             if card in laid:  # only the knocker's melds hold laid-off cards
                 # Translators: added to a card's name at the end of a hand ("7 of hearts, laid off").
                 out.append(card_html(card, "g-small g-laid g-rv-in " + step_class(laid[card]),
-                                     T.card_name(card) + ", " + _("laid off")))
+                                     T.card_name(card) + ", " + _("laid off"), key="rv-in-" + card.code))
             else:
                 out.append(card_html(card, "g-small"))
         out.append('</span>')
     if leaving:  # the defender: the places the laid-off cards leave
         out.append('<span class="g-meld g-rv-off" aria-hidden="true">')
         for card in leaving:
-            out.append('<span class="g-rv-slot">' + card_html(card, "g-small g-rv-out " + step_class(laid[card]))
-                       + '</span>')
+            out.append('<span class="g-rv-slot">' + card_html(card, "g-small g-rv-out " + step_class(laid[card]),
+                                                                key="rv-out-" + card.code) + '</span>')
         out.append('</span>')
     if dead_cards:
         out.append('<span class="g-meld g-dead">' + "".join(card_html(c, "g-small") for c in in_order(dead_cards))
