@@ -18,6 +18,8 @@ CHOICES = {
     "four": lambda target: bool(target.checked),
     "ask_discard": lambda target: bool(target.checked),
     "hints": lambda target: bool(target.checked),
+    "welcome_level": lambda target: target.value,
+    "welcome_hints": lambda target: bool(target.checked),
     "pace": lambda target: target.value,
     "pick_sort": lambda target: target.value,
     "mode": lambda target: target.value,

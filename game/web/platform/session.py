@@ -38,6 +38,9 @@ def load_mode(app, seed=None, ask=False, first=None):
     leave_online(app)
     ui = app.ui
     ui.lesson = None
+    if first is not None and address.hash_text() == "#daily":  # the daily deal's link (its result line)
+        app.need(lambda: _progress().open_daily_link(app), busy=False)
+        first = None if storage.newcomer() else first  # no welcome over it
     if ui.mode == "online":
         from game.web.platform import network as online
 
@@ -58,7 +61,10 @@ def load_mode(app, seed=None, ask=False, first=None):
         else:
             table = None
     if table is None:
+        newcomer = first is not None and ui.mode == "cpu" and storage.newcomer()
         new_match(app, seed if seed is not None else first, Rules.preset(ui.prefs["rules"]), announce=False)
+        if newcomer:  # offered a guided hand or a random first deal, once the dialogs are in
+            app.need(lambda: _features().welcome(app, seed is not None), busy=False)
         return
     ui.order.update(order)
     use(app, table)

@@ -179,6 +179,18 @@ def best(ui, view, arg):
     return None
 
 
+@command("change_melds")
+def change_melds(ui, view, arg):
+    """The knock dialog's "Change melds": the meld editor, the focus on its first card's group."""
+    from game.web.screens.dialogs import knock_cards
+
+    if ui.dialog and "groups" in ui.dialog:
+        ui.dialog["edit"] = True
+        cards = sorted(knock_cards(view, ui.dialog), key=lambda c: (ui.dialog["groups"].get(c.index, 0) or 9, c.rank, c.suit))
+        ui.dialog["focus"] = "g" + str(cards[0].index) if cards else "best"
+    return None
+
+
 @command("confirm_knock")
 def confirm_knock(ui, view, arg):
     d = ui.dialog

@@ -122,6 +122,9 @@ class Ui:
         self.daily_record = None
         self.today = (2000, 1, 1)
         self.daily = None
+        # Whether a match against the computer was set aside for the daily deal (kept in the
+        # storage until "Back to your match" restores it: `platform.progress`).
+        self.aside = False
         # Whether the page's second bundle (the modules marked BUNDLE = "later": the dialogs, the end of a
         # hand, the coach, lessons, statistics, online play) is in the page: "waiting", "loaded"
         # or "failed" (it could not be loaded: what the first bundle holds still works).

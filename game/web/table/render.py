@@ -147,10 +147,13 @@ def render_screen(view, ui):
 
 def motion(view):
     """The move the View's events bring, for one short animation: "draw" (this seat drew from
-    the stock), "their_draw" (the opponent drew), "discard" (a card reached the pile)."""
+    the stock), "their_draw" (the opponent drew), "discard" (a card reached the pile), "reveal"
+    (the hand ended: it is played out on the table, `game.web.table.reveal`)."""
     found = None
     for event in view.events:
-        if event.kind == "discard":
+        if event.kind == "hand_over":
+            found = "reveal"
+        elif event.kind == "discard":
             found = "discard"
         elif event.kind in ("draw_stock", "draw_discard", "take_upcard"):
             found = "draw" if event.player == view.player and view.drawn is not None else "their_draw"

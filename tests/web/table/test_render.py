@@ -129,7 +129,7 @@ def meld_spans(html):
     return re.findall(r'<span class="g-meld ">(.*?)</span></span></span>(?=<span class="g-meld|</p>)', html)
 
 
-def test_the_end_of_a_hand_draws_layoffs_inside_their_meld_in_order_and_the_winner_first():
+def test_the_end_of_a_hand_draws_layoffs_inside_their_meld_in_order_then_the_result():
     for seed in range(1, 60):
         try:
             view, ui = first_screen(seed, Rules.preset("classic").replace(target=60),
@@ -138,11 +138,12 @@ def test_the_end_of_a_hand_draws_layoffs_inside_their_meld_in_order_and_the_winn
             continue
         break
     html = render(view, ui)
+    # The hands played out on the table come first, then the result, then the score sheet.
     banner = html.index('class="g-banner"')
-    assert banner < html.index("g-spread") and banner < html.index("g-sheet")
+    assert html.index("g-reveal") < banner < html.index("g-sheet")
     for card, _target in view.result.layoff_targets:
         # The laid-off card is drawn among the knocker's melds, marked and named as laid off.
-        assert re.search(r'g-laid" role="img" aria-label="' + re.escape(T.card_name(card) + ", laid off"), html)
+        assert re.search(r'g-laid[^"]*" role="img"(?: data-key="[^"]*")? aria-label="' + re.escape(T.card_name(card) + ", laid off"), html)
     for meld in view.result.knocker_melds + view.result.defender_melds:
         names = [T.card_name(c) for c in sorted(meld, key=lambda c: (c.rank, c.suit))]
         positions = [html.index('aria-label="' + name) for name in names]
@@ -158,11 +159,11 @@ def totals_rows(html):
     return re.findall(r'<tr><th scope="row">(.*?)</th>', table.group()) if table else None
 
 
-def test_the_match_winner_and_totals_come_before_the_last_hand():
+def test_the_match_winner_and_totals_come_after_the_last_hand_played_out():
     view, ui = match_end("modern")
     html = render(view, ui)
     winner = html.index(EV.match_result(view, ui.names())[:20])
-    assert winner < html.index("Final totals") < html.index('data-act="new"') < html.index("g-spread")
+    assert html.index("g-reveal") < winner < html.index("Final totals") < html.index('data-act="new"') < html.index('<table class="g-sheet">')
 
 
 @pytest.mark.parametrize("preset", ["classic", "straight", "short"])
