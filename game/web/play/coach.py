@@ -18,6 +18,7 @@ from game.web.play.effects import RECORD_HINT, REVIEW
 from game.web.play.registry import declare
 from game.web.table.hints import hard_label, hints_allowed, position_key, shown_hint
 from game.web.table.markup import button, card_html, esc
+from game.web.table.table import render_fan
 from game.web.words import coachtext as W
 from game.web.words import text as T
 from game.web.words.i18n import _, fmt, pgettext
@@ -256,11 +257,7 @@ def render_position(view, ui):
     other = 1 - seen.player
     out.append('<section class="g-opponent" aria-label="' + esc(T.label(names[other])) + '">')
     out.append('<h2 class="g-title">' + esc(T.label(names[other])) + ' · ' + esc(T.cards_count(seen.opponent_count))
-               + '</h2><div class="g-backs" aria-hidden="true">' + '<span class="g-back"></span>' * seen.opponent_count
-               + '</div>')
-    if seen.opponent_known:
-        out.append('<p class="g-known">' + esc(_("Taken from the discard pile:")) + ' '
-                   + "".join(card_html(c, "g-small") for c in seen.opponent_known) + '</p>')
+               + '</h2>' + render_fan(seen.opponent_count, seen.opponent_known))
     out.append('</section><section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
     classes, flags = marks(item, ("draw_stock",))
     stock = fmt(_("Stock: {count}"), count=T.cards_count(seen.stock_count))

@@ -79,18 +79,8 @@ def render_table(view, ui):
                + esc(T.cards_count(view.opponent_count)) + '</h2>')
     # The cards they took from the pile are face up in their hand, after its backs: the hand
     # keeps its width and no row comes and goes (a steady table, issue 25).
-    # Each card of the fan is put at its place by the stylesheet (`g-atI`), so a card drawn or
-    # discarded moves no other card.
-    hidden = max(0, view.opponent_count - len(view.opponent_known))
-    arrive = ui.motion == "their_draw" and hidden
-    backs = "".join('<span class="g-back g-at' + str(i) + (' g-arrive' if arrive and i == hidden - 1 else '')
-                    + '"></span>' for i in range(hidden))
-    out.append('<div class="g-fan"><div class="g-backs" aria-hidden="true">' + backs + '</div>')
-    if view.opponent_known:
-        out.append('<p class="g-known"><span class="g-visually-hidden">' + esc(_("Taken from the discard pile:"))
-                   + ' </span>' + "".join(card_html(c, "g-small g-at" + str(hidden + i))
-                                         for i, c in enumerate(view.opponent_known)) + '</p>')
-    out.append('</div></section>')
+    out.append(render_fan(view.opponent_count, view.opponent_known, ui.motion == "their_draw"))
+    out.append('</section>')
     # The stock and the discard pile.
     out.append('<section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
     draw = legal(ui, view, DRAW_STOCK)
@@ -138,6 +128,22 @@ def render_table(view, ui):
     out.append(render_actions(view, ui))
     out.append('</div>')
     out.append('<ul class="g-log" aria-hidden="true">' + log_items(ui.log) + '</ul>')
+    return "".join(out)
+
+
+def render_fan(count, known, arrive=False):
+    """The opponent's hand: `count` cards, those `known` (taken from the pile) face up after the
+    backs, in a fan of fixed width. Each card is put at its place by the stylesheet (`g-atI`),
+    so a card drawn or discarded moves no other card; `arrive`: the last back was just drawn."""
+    hidden = max(0, count - len(known))
+    backs = "".join('<span class="g-back g-at' + str(i) + (' g-arrive' if arrive and i == hidden - 1 else '')
+                    + '"></span>' for i in range(hidden))
+    out = ['<div class="g-fan"><div class="g-backs" aria-hidden="true">' + backs + '</div>']
+    if known:
+        out.append('<p class="g-known"><span class="g-visually-hidden">' + esc(_("Taken from the discard pile:"))
+                   + ' </span>' + "".join(card_html(c, "g-small g-at" + str(hidden + i)) for i, c in enumerate(known))
+                   + '</p>')
+    out.append('</div>')
     return "".join(out)
 
 
