@@ -411,6 +411,10 @@ def test_accessibility_audit_of_every_page_type(page, base_url, width):
     page.wait_for_selector("#game .g-dialog-discard")
     audit("discard dialog")
     page.keyboard.press("Escape")
+    open_menu(page)
+    page.uncheck('#game input[data-act="ask_discard"]')  # the default again: two keys a discard
+    page.keyboard.press("Escape")
+    wait_idle(page)
     page.evaluate("localStorage.setItem('ginrummy.pace', '15')")
     play_until(page, lambda s: s["phase"] in ("hand_over", "match_over"))
     audit("end of hand")

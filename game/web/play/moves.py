@@ -66,7 +66,7 @@ def pile(ui, view, arg):
     player must discard, it is where the selected card goes (with none selected: said)."""
     if view.phase == "discard" and view.turn == view.player and legal(ui, view, DISCARD) is not None:
         if ui.selected is None:
-            return Outcome(say=_("You have drawn: now select a card, then tap the discard pile or Discard."))
+            return Outcome(say=_("You have drawn: now select a card, then tap the pile."))
         return discard(ui, view, arg)
     return take_from_pile(ui, view, arg)
 

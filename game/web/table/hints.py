@@ -29,14 +29,15 @@ def shown_hint(view, ui):
 
 
 def hint_button(view, ui):
-    """The "What would Hard play?" button among the moves, when hints are on (disabled while it
-    is not the player's turn: the moves do not jump about)."""
+    """The "What would Hard play?" button among the moves, when hints are on (dimmed while it
+    is not the player's turn: the moves do not jump about; pressed then, it says why)."""
     if not hints_allowed(ui):
         return ""
     mine = view.turn == view.player and not ui.handover
     key = key_for("hint")
-    return button("hint", classes="g-btn g-act g-hint-btn", attrs=(("aria-keyshortcuts", key or None),),
-                  disabled=not mine, inner=esc(_("What would Hard play?")) + kbd(key))
+    return button("hint", classes="g-btn g-act g-hint-btn",
+                  attrs=(("aria-keyshortcuts", key or None), ("aria-disabled", None if mine else "true")),
+                  inner=esc(_("What would Hard play?")) + kbd(key))
 
 
 def hints_toggle(view, ui):

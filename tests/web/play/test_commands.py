@@ -285,7 +285,7 @@ def test_a_card_then_the_pile_discards_with_no_dialog_and_the_pile_alone_says_wh
     view = to_my_discard(table, ui)
     outcome = C.run("pile", ui, view)
     assert outcome.action is None and outcome.say == \
-        "You have drawn: now select a card, then tap the discard pile or Discard."
+        "You have drawn: now select a card, then tap the pile."
     card = next(a.card for a in view.legal_actions if a.kind == DISCARD)
     assert C.run("card", ui, view, card.index).action is None  # selecting plays nothing
     outcome = C.run("pile", ui, view)
