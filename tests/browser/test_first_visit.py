@@ -61,8 +61,12 @@ def test_the_welcome_changes_the_level_and_offers_the_guided_hand(browser, base_
 
 
 def test_a_shared_deal_is_kept_for_a_newcomer(browser, base_url):
+    # In deal 4242 the computer is offered the upcard first: the welcome stays over its move.
     context, page = first_visit(browser, base_url, "en", "#seed=4242")
     page.wait_for_selector("#game .g-dialog-welcome")
+    page.wait_for_function("(JSON.parse(localStorage.getItem('ginrummy.save.cpu')) || {match: {actions: []}}).match.actions.length >= 1")
+    wait_idle(page)
+    assert page.locator("#game .g-dialog-welcome").count() == 1
     page.click('#game [data-act="welcome_play"]')
     page.wait_for_selector("#game .g-dialog-welcome", state="detached")
     wait_idle(page)

@@ -153,3 +153,19 @@ def test_the_computers_knock_is_played_out_too(page, base_url):
     result = match.hand.end["settlement"]
     assert page.locator("#game .g-rv-in").count() == len(result.layoff_targets)
     assert page.inner_text("#game .g-end .g-scoreline").strip()
+
+
+def test_on_a_landscape_phone_the_hands_played_out_are_on_the_screen(page, base_url):
+    # The Knock button is under the hand (the page scrolled down to it): the end of the hand
+    # brings the hands into view, side by side.
+    page.set_viewport_size({"width": 640, "height": 360})
+    match, _result = ending_position()
+    open_position(page, base_url, match)
+    page.click('#game [data-act="knock"]')
+    page.wait_for_selector("#game .g-dialog-knock")
+    page.click('#game [data-act="confirm_knock"]')
+    page.wait_for_selector("#game .g-reveal")
+    wait_idle(page)
+    for seat in ("#game .g-rv-me", "#game .g-rv-them", '#game [data-act="next_hand"]'):
+        box = page.locator(seat).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 360, (seat, box)

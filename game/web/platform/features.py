@@ -118,11 +118,13 @@ def guided_hand(app, outcome):
 
 def welcome(app, linked):
     """A newcomer's first visit (`storage.newcomer`): offer a guided hand or just playing, at
-    Easy with hints on (both changeable there), over the first deal, which nobody has touched
-    yet; just playing deals a random match unless a shared deal's link (`linked`) named it."""
+    Easy with hints on (both changeable there), over the first deal, where the newcomer has not
+    moved yet (the computer may have: the dialog stays over its moves); just playing deals a
+    random match unless a shared deal's link (`linked`) named it."""
     ui = app.ui
     view = app.view
-    if ui.dialog or ui.lesson is not None or ui.mode != "cpu" or view is None or view.history or view.hand_number != 1:
+    if ui.dialog or ui.lesson is not None or ui.mode != "cpu" or view is None or view.hand_number != 1 \
+            or any(seat == view.player for seat, _kind, _card in view.history):
         return
     open_dialog(ui, "welcome", level="easy", hints=True, keep=linked)
     app.show(view)

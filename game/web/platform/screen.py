@@ -75,6 +75,7 @@ class Screen:
                 window.gamePatch(self.main, html)
         if ui.motion == "reveal":
             place_layoffs(self.main)
+            bring_into_view(self.main, ".g-end")
         self.first_hash = self.first_key = None  # the first drawing only
         if take:
             # The focused element gone with the drawing (a dialog closed, a card played): the
@@ -213,3 +214,13 @@ def place_layoffs(main):
         box = parent.getBoundingClientRect()
         card.style.setProperty("--g-rv-x", str(round(slot.left - box.left - parent.clientLeft - card.offsetLeft)) + "px")
         card.style.setProperty("--g-rv-y", str(round(slot.top - box.top - parent.clientTop - card.offsetTop)) + "px")
+
+
+def bring_into_view(main, selector):
+    """Scroll the page up to the element's top when it starts above the screen (the hand played
+    out: the player knocked from the buttons under the hand, and the hands are above)."""
+    found = main.select(selector)
+    if found:
+        top = found[0].getBoundingClientRect().top
+        if top < 0:
+            window.scrollBy(0, top - 8)

@@ -12,7 +12,7 @@ LOCAL_MODES = ("cpu", "duo")  # the matches the page itself holds (a new game ma
 # The dialogs a move of the other side (the computer, a friend online) leaves open: none of
 # them is about the position (the player reading the menu or the shortcuts kept losing it
 # when the computer moved). A move of the player's own closes any dialog.
-LASTING_DIALOGS = ("pile", "sheet", "help", "new", "replay", "menu", "clear", "seed", "stats", "daily")
+LASTING_DIALOGS = ("pile", "sheet", "help", "new", "replay", "menu", "clear", "seed", "stats", "daily", "welcome")
 PACES = {"slow": 1500, "normal": 900, "fast": 350}  # the computer's pace: ms between its moves
 
 

@@ -41,18 +41,21 @@ def render_end(view, ui):
     over = view.phase == "match_over"
     out = ['<div class="g-end">']
     title = _("End of the match") if over else _("End of the hand")
-    out.append('<h2 class="g-title">' + esc(title) + '</h2>')
-    # The hand played out on the table (game.web.table.reveal), then the result.
-    out.append(render_reveal(view, ui))
-    late = " " + result_class(view) if ui.motion == "reveal" else ""
-    out.append('<p class="g-banner' + late + '"><strong>' + esc(MT.hand_headline(view, names)) + '</strong>'
-               '<span class="g-scoreline">' + esc(EV.score_line(view, names)) + '</span></p>')
+    # The next move first, beside the title: it works at once, and on a short screen the focus
+    # on it leaves the hands in view below it.
+    out.append('<div class="g-end-head"><h2 class="g-title">' + esc(title) + '</h2>')
     if not over and any(action.kind == "next_hand" for action in view.legal_actions):  # a training hand has none
         key = key_for("next_hand")
         out.append('<div class="g-actions">' + button("next_hand", classes="g-btn g-primary",
                                                      attrs=(("aria-keyshortcuts", key or None),),
                                                      inner=esc(_("Next hand")) + kbd(key))
                    + review_button(view, ui) + '</div>')
+    out.append('</div>')
+    # The hand played out on the table (game.web.table.reveal), then the result.
+    out.append(render_reveal(view, ui))
+    late = " " + result_class(view) if ui.motion == "reveal" else ""
+    out.append('<p class="g-banner' + late + '"><strong>' + esc(MT.hand_headline(view, names)) + '</strong>'
+               '<span class="g-scoreline">' + esc(EV.score_line(view, names)) + '</span></p>')
     if over:
         out.append('<p class="g-banner"><strong>' + esc(EV.match_result(view, names)) + '</strong></p>')
         if ui.daily is not None:
