@@ -4,24 +4,12 @@ your own hand first on a phone; short motion, none with reduced motion, never in
 
 import pytest
 
-from game.actions import DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, Action
+from game.actions import GIN, KNOCK
 from game.match import Match
-from game.melds import deadwood_after_each_discard
 from tests.browser.test_game import wait_idle
+from tests.web.table.test_reveal import greedy
 
 pytestmark = pytest.mark.browser
-
-
-def greedy(match):
-    hand = match.hand
-    if hand.phase == "upcard":
-        return Action(PASS)
-    if hand.phase == "draw":
-        return Action(DRAW_STOCK)
-    cards = hand.hands[hand.turn]
-    after = deadwood_after_each_discard(cards)
-    best = min((i for i in range(len(cards)) if cards[i] is not hand.taken), key=lambda i: after[i])
-    return Action(DISCARD, cards[best])
 
 
 def ending_position(kind=KNOCK, layoffs=True):
