@@ -180,7 +180,8 @@ def _shortcut(page, key):
 
 def _play(browser, base, way, hands, slowdown, into):
     """Whole hands against Hard, by keyboard or by tap: pass the upcard, draw from the stock,
-    discard the card drawn (select, Discard, confirm), deal the next hand."""
+    discard the card drawn (select, Discard: two taps; a build that asks to confirm a discard,
+    such as an older one measured with --also, is confirmed), deal the next hand."""
     touch = way == "tap"
     context, page = _page(browser, slowdown, touch)
     page.goto(base + "/en/#seed=4242")
@@ -211,11 +212,14 @@ def _play(browser, base, way, hands, slowdown, into):
             elif page.evaluate("document.activeElement.getAttribute('aria-pressed')") != "true":
                 page.keyboard.press("Enter")
             _do(page, touch, "discard", "discard")
-            page.wait_for_selector("#game .g-dialog")
-            if touch:
-                page.tap('#game [data-act="confirm_discard"]')
-            else:
-                page.keyboard.press("Enter")
+            page.wait_for_function("""() => { const g = document.querySelector('#game');
+                return g.querySelector('.g-dialog') || g.dataset.phase !== 'discard'
+                    || g.dataset.turn !== 'me'; }""")
+            if page.locator('#game [data-act="confirm_discard"]').count():
+                if touch:
+                    page.tap('#game [data-act="confirm_discard"]')
+                else:
+                    page.keyboard.press("Enter")
         page.wait_for_timeout(30)
     page.wait_for_timeout(500)
     _collect(page, into)

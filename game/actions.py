@@ -131,7 +131,9 @@ class Event:
     """Something that happened, public to both players (a card drawn from the stock is not shown).
 
     kind: deal, take_upcard, pass, draw_stock, draw_discard, discard, knock, gin, big_gin,
-    dead_hand, hand_over, match_over. `player` is who acted (None for deal / match events).
+    dead_hand, hand_over, match_over; undo (a table's: `player` took back their discard, `card`,
+    which is in their hand again: game.table.Table.undo). `player` is who acted (None for deal /
+    match events).
     """
 
     __slots__ = ("kind", "player", "card", "data")

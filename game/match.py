@@ -5,7 +5,7 @@ first dealer come from a deal source (`game.deals`): `SeededDeals(seed)` for the
 (`Rng(seed, hand number)` shuffles each deck), a secret one for an online table.
 """
 
-from game.actions import NEXT_HAND, Action, Event, is_kind
+from game.actions import DISCARD, NEXT_HAND, Action, Event, is_kind
 from game.deals import SeededDeals
 from game.errors import IllegalAction, described
 from game.hand import Hand
@@ -168,6 +168,31 @@ class Match:
                 events.append(Event("match_over", None, None, {"winner": self.winner, "totals": self.totals}))
         self.events.extend(_public(event) for event in events)
         return events
+
+    def undoable(self):
+        """(player, card) of the discard its player may still take back: the last action of the
+        hand in play, the other side not having moved since; None otherwise. Taking it back
+        (`game.table.Table.undo`) reveals nothing: the card drawn before it stays in that hand,
+        and nothing is drawn again. A knock or a gin is never taken back (it ends the hand), nor
+        a discard that left the hand dead."""
+        hand = self.hand
+        if hand.phase == "over" or not self.actions or self.actions[-1].kind != DISCARD:
+            return None
+        return 1 - hand.turn, self.actions[-1].card
+
+    def before_last(self):
+        """A new match as this one was before the last action of its hand (a discard taken
+        back: `undoable`): the hand dealt again and its other actions replayed by the engine,
+        so it holds no trace of that action; the public events stay this match's (readers keep
+        their place in them)."""
+        match = self._dealt_again()
+        for action in self.actions[:-1]:
+            match.apply(action)
+        match.events = list(self.events)
+        return match
+
+    def _dealt_again(self):
+        return Match(self.seed, self.rules, self.previous, self.deals)
 
     def check_declaration(self, action):
         """The melds of a knock / gin / big gin action of the player to move, checked without

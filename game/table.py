@@ -12,7 +12,7 @@ factory a host passes: this module imports none of them (the page loads them lat
 seeds them from `secrets`, the arena from its deal numbers).
 """
 
-from game.actions import NEXT_HAND, Action
+from game.actions import NEXT_HAND, Action, Event
 from game.errors import IllegalAction
 from game.match import Match
 
@@ -62,6 +62,22 @@ class Table:
         elif turn != seat:
             raise IllegalAction("it is not your turn", "not_your_turn")
         return self.match.apply(action)
+
+    def undo(self, seat):
+        """Take back `seat`'s discard while the other side has not moved since
+        (`Match.undoable`). The match is rebuilt without it (`Match.before_last`), so a save or
+        a stored log never holds it, and no statistic or hand review counts it; the card drawn
+        before it stays in the hand (nothing is drawn again, nothing new is seen). Readers are
+        told by one public event, "undo" (the seat, and the card back in its hand). Anything
+        else raises IllegalAction ("nothing_to_undo") and changes nothing. Returns the events."""
+        found = self.match.undoable()
+        if type(seat) is not int or found is None or found[0] != seat:
+            raise IllegalAction("there is no discard of this seat to take back", "nothing_to_undo")
+        match = self.match.before_last()
+        event = Event("undo", seat, found[1])
+        match.events.append(event)
+        self.match = match
+        return [event]
 
     def next_hand(self):
         """The host deals the next hand (the arena, where both seats are computers)."""

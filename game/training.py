@@ -111,6 +111,9 @@ class Training(Match):
     def _next_hand(self):
         raise IllegalAction("a training position is a single hand", "training_over")
 
+    def _dealt_again(self):
+        return Training(self.position)
+
     def to_dict(self):
         # A save replays a match from its seed, which would deal other cards: a training is
         # rebuilt from its position instead.

@@ -34,6 +34,8 @@ class View:
     player must discard); arrangement (the best arrangement of the hand as held: melds, deadwood);
     scores, hands_won, sheet, totals, winner; end_kind (how the hand ended, once over), knocker
     (who ended it; None for a dead hand), result (a knock's or gin's Settlement, once over), opponent_hand and opponent_arrangement (once over);
+    undo (the card on top of the pile while the player who discarded it, the one not to move,
+    may still take it back: `Match.undoable`; public, as the discard was; else None);
     events (the public events since the `since` given) and event_count (the next `since`);
     unseen (derived: the cards this player cannot locate).
     """
@@ -74,6 +76,7 @@ class View:
                     discard_deadwood[cards[i].index] = after[i]
         settlement = hand.end["settlement"] if over else None
         events = match.events[since:] if since is not None else []
+        undo = match.undoable()
         return cls({
             "player": player, "rules": match.rules, "phase": match.phase, "turn": match.current_player,
             "dealer": hand.dealer, "hand_number": len(match.previous) + 1,
@@ -91,6 +94,7 @@ class View:
             "opponent_hand": list(hand.hands[opponent]) if over else None,
             "opponent_arrangement": hand.arrangement(opponent) if over else None,
             "events": list(events), "event_count": len(match.events),
+            "undo": undo[1] if undo is not None else None,
         })
 
     @property
@@ -120,6 +124,7 @@ class View:
             "opponent_hand": codes(self.opponent_hand) if self.opponent_hand is not None else None,
             "opponent_arrangement": _arrangement_dict(self.opponent_arrangement),
             "events": [event.to_dict() for event in self.events], "event_count": self.event_count,
+            "undo": _code(self.undo),
         }
 
     @classmethod
@@ -150,6 +155,8 @@ class View:
                 "opponent_arrangement": _arrangement(data["opponent_arrangement"]),
                 "events": [Event.from_dict(event) for event in data["events"]],
                 "event_count": data["event_count"],
+                # Absent from the views of pages and servers made before it: nothing to take back.
+                "undo": _card(data.get("undo")),
             })
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError("a malformed view: " + repr(exc)) from None
@@ -160,7 +167,7 @@ _FIELDS = (
     "discard_pile", "upcard", "stock_count", "opponent_count", "opponent_known", "knock_limit",
     "history", "legal_actions", "discard_deadwood", "arrangement", "scores", "hands_won", "sheet",
     "totals", "winner", "end_kind", "knocker", "result", "opponent_hand", "opponent_arrangement", "events",
-    "event_count",
+    "event_count", "undo",
 )
 
 

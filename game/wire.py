@@ -32,6 +32,7 @@ ACT = "act"  # {"type": "act", "action": <Action.to_dict()>}
 NEW_GAME = "new_game"  # {"type": "new_game", "accept": true | false}
 PING = "ping"  # {"type": "ping"}: answered by {"type": "pong"} (the page's heartbeat)
 LEAVE = "leave"  # {"type": "leave"}: give the seat up for good (the link works again)
+UNDO = "undo"  # {"type": "undo"}: take back this seat's discard while the other has not moved
 
 # Server -> client.
 VIEW = "view"

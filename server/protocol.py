@@ -5,6 +5,7 @@ Client -> server (text frames of JSON, at most MAX_MESSAGE bytes):
     {"type": "new_game", "accept": true}    offer a new game, or accept the other's offer
     {"type": "new_game", "accept": false}   refuse the other's offer, or withdraw one's own
     {"type": "leave"}                       give the seat up for good
+    {"type": "undo"}                        take back this seat's discard (the other has not moved)
     {"type": "ping"}                        answered by {"type": "pong"}
 Server -> client:
     {"type": "view", "version": N, "view": <that seat's view>, "table": <code, seats, offer>}
@@ -14,7 +15,7 @@ Server -> client:
 
 import orjson
 
-from game.wire import ACT, LEAVE, MAX_MESSAGE, NEW_GAME, PING, VIEW
+from game.wire import ACT, LEAVE, MAX_MESSAGE, NEW_GAME, PING, UNDO, VIEW
 from server.room import RoomError
 
 
@@ -71,7 +72,11 @@ def _leave(room, seat, message, now):
     room.leave(seat, now)
 
 
-HANDLERS = {ACT: _act, NEW_GAME: _new_game, LEAVE: _leave}
+def _undo(room, seat, message, now):
+    room.undo(seat, now)
+
+
+HANDLERS = {ACT: _act, NEW_GAME: _new_game, LEAVE: _leave, UNDO: _undo}
 TYPES = set(HANDLERS) | {PING}
 
 

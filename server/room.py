@@ -213,6 +213,16 @@ class Room:
         self._play_computers()
         self._changed(now)
 
+    def undo(self, seat, now):
+        """Take back the seat's discard while the other seat has not moved (`Table.undo`); the
+        stored log never holds it. RoomError (illegal_action, rule nothing_to_undo) changes
+        nothing: the other seat moved first, or there is no such discard."""
+        try:
+            self.table.undo(seat)
+        except IllegalAction as exc:
+            raise RoomError("illegal_action", rule=exc.reason, message=str(exc), details={}) from None
+        self._changed(now)
+
     def _play_computers(self):
         """The computer moves for seats it plays while a person is there to play against
         (both away: the table waits). Between hands the person there deals, when ready."""

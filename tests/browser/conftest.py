@@ -81,6 +81,27 @@ def base_url(site):
         yield url
 
 
+# A browser that has played here before (empty preferences, the defaults): the tests play the
+# game without its first-visit welcome, unless a context asks to be a newcomer's.
+RETURNING = "try { if (localStorage.getItem('ginrummy.prefs') === null) localStorage.setItem('ginrummy.prefs', '{}'); } catch (e) {}"
+
+
+class _Browser:
+    """Chromium whose new contexts are a returning player's (`newcomer=True`: a first visit's)."""
+
+    def __init__(self, chromium):
+        self._chromium = chromium
+
+    def __getattr__(self, name):
+        return getattr(self._chromium, name)
+
+    def new_context(self, newcomer=False, **options):
+        context = self._chromium.new_context(**options)
+        if not newcomer:
+            context.add_init_script(RETURNING)
+        return context
+
+
 @pytest.fixture(scope="session")
 def browser():
     _need_browser()
@@ -88,7 +109,7 @@ def browser():
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
+        yield _Browser(chromium)
         chromium.close()
 
 

@@ -58,7 +58,7 @@ def test_the_hint_from_its_setting_and_key_and_on_the_score_sheet(page, base_url
     # Off by default: no button, and the key says how to turn hints on.
     assert page.locator('#game [data-act="hint"]').count() == 0
     open_menu(page)
-    page.check('#game input[data-act="hints"]')
+    page.check('#game .g-dialog input[data-act="hints"]')  # the menu's (the table has its own)
     page.wait_for_function("(JSON.parse(localStorage.getItem('ginrummy.prefs')) || {}).hints === true")
     page.keyboard.press("Escape")
     page.wait_for_selector('#game [data-act="hint"]')

@@ -102,13 +102,10 @@ def keyboard_turn(page):
     elif phase == "draw":
         page.keyboard.press(shortcut(page, "stock"))
     elif phase == "discard":
-        # Focus is on the card just drawn: select it, discard it, confirm.
+        # Focus is on the card just drawn: select it, discard it (two keys, no dialog).
         if page.evaluate("document.activeElement.getAttribute('aria-pressed')") != "true":
             page.keyboard.press("Enter")
         page.keyboard.press(shortcut(page, "discard"))
-        page.wait_for_selector("#game .g-dialog")
-        wait_idle(page)  # the focus is on its first button (it moves there with the next frame)
-        page.keyboard.press("Enter")
     wait_idle(page)  # the move is drawn (and the computer's answer, if it plays)
 
 
@@ -399,11 +396,26 @@ def test_accessibility_audit_of_every_page_type(page, base_url, width):
     audit("new game dialog")
     page.keyboard.press("Escape")
     play_until(page, lambda s: s["phase"] == "discard" and s["turn"] == "me")
-    page.click("#game .g-hand .g-card >> nth=0")
+    page.evaluate("localStorage.setItem('ginrummy.pace', '600000')")  # the computer waits: Undo stays
+    page.click("#game .g-hand .g-card:not(.g-taken) >> nth=0")
+    page.click('#game [data-act="discard"]')
+    page.wait_for_selector('#game [data-act="undo"]')
+    audit("the table with Undo")
+    page.click('#game [data-act="undo"]')
+    page.wait_for_function("document.querySelector('#game').dataset.phase === 'discard'")
+    open_menu(page)
+    page.check('#game input[data-act="ask_discard"]')
+    page.keyboard.press("Escape")
+    page.click("#game .g-hand .g-card:not(.g-taken) >> nth=0")
     page.click('#game [data-act="discard"]')
     page.wait_for_selector("#game .g-dialog-discard")
     audit("discard dialog")
     page.keyboard.press("Escape")
+    open_menu(page)
+    page.uncheck('#game input[data-act="ask_discard"]')  # the default again: two keys a discard
+    page.keyboard.press("Escape")
+    wait_idle(page)
+    page.evaluate("localStorage.setItem('ginrummy.pace', '15')")
     play_until(page, lambda s: s["phase"] in ("hand_over", "match_over"))
     audit("end of hand")
     choose(page, "mode", "duo")

@@ -72,11 +72,9 @@ def test_the_hand_ends_with_exactly_the_confirmed_melds(page, base_url):
         else:
             page.click('#game .g-hand [data-card="' + str(action.card.index) + '"]')
             page.keyboard.press("k" if choices else "x")
-            page.wait_for_selector("#game .g-dialog")
             if choices:
-                break
-            wait_idle(page)  # the focus is on the dialog's first button with the next frame
-            page.keyboard.press("Enter")
+                page.wait_for_selector("#game .g-dialog")
+                break  # a discard is made at once (no dialog)
         played = len(match.actions)
         page.wait_for_function("n => JSON.parse(localStorage.getItem('ginrummy.save.duo')).match.actions.length > n",
                                arg=played)
@@ -85,6 +83,14 @@ def test_the_hand_ends_with_exactly_the_confirmed_melds(page, base_url):
     knocker = match.current_player
     rest = [c for c in match.hand.hands[knocker] if c is not action.card]
     prefilled = best_arrangement(rest)
+    # A one-button confirm: the best melds as cards, no meld editor until "Change melds".
+    assert page.locator('#game select[data-act="group"]').count() == 0
+    shown = page.eval_on_selector_all("#game .g-declared .g-meld:not(.g-dead)",
+                                      "ms => ms.map(m => [...m.querySelectorAll('[aria-label]')].map(c => c.getAttribute('aria-label')))")
+    assert len(shown) == len(prefilled.melds)
+    assert page.evaluate("document.activeElement.dataset.act") == "confirm_knock"
+    page.click('#game [data-act="change_melds"]')
+    page.wait_for_selector('#game select[data-act="group"]')
     # Each card's group is readable in its list ("Deadwood" was cut to "Deadwoo" on a desktop).
     room = page.evaluate("""() => { const ctx = document.createElement('canvas').getContext('2d');
         return [...document.querySelectorAll('#game select[data-act="group"]')].map(s => {

@@ -39,6 +39,8 @@ def _open_with_the_second_bundle_held(context, page, base_url):
 
 
 def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited_for(context, page, base_url):
+    # A player who asked for each discard to be confirmed: the dialog is the second bundle's.
+    context.add_init_script("localStorage.setItem('ginrummy.prefs', JSON.stringify({ask_discard: true}))")
     held = _open_with_the_second_bundle_held(context, page, base_url)
     page.wait_for_timeout(50)
     assert len(held) == 1 and page.get_attribute("#game", "data-more-state") == "loading"  # asked for, and held

@@ -315,3 +315,45 @@ def test_a_connection_that_stops_answering_is_told_and_taken_up_again(browser, t
     finally:
         host.close()
         guest.close()
+
+
+def test_a_discard_taken_back_online_until_the_friend_moves(browser, tables):
+    host = browser.new_context(viewport={"width": 1280, "height": 900})
+    guest = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        a, b = host.new_page(), guest.new_page()
+        code = open_table(a, tables)
+        join(b, tables, code)
+        a.wait_for_function("!document.querySelector('#game .g-invite')")
+        pages = [a, b]
+        for _ in range(20):  # first moves until someone must discard
+            for p in pages:
+                wait_idle(p)
+            mover = next((p for p in pages if state(p)["turn"] == "me"), None)
+            if mover is not None and state(mover)["phase"] == "discard":
+                break
+            if mover is not None:
+                keyboard_turn(mover)
+        other = b if mover is a else a
+        card = mover.get_attribute("#game .g-hand .g-card:not(.g-taken) >> nth=0", "data-card")
+        mover.click('#game .g-hand [data-card="' + card + '"]')
+        mover.click('#game [data-act="pile"]')  # two taps
+        mover.wait_for_selector('#game [data-act="undo"]')
+        other.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
+        assert other.locator('#game [data-act="undo"]').count() == 0  # not theirs
+        mover.click('#game [data-act="undo"]')
+        mover.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
+        mover.wait_for_selector('#game .g-hand [data-card="' + card + '"]')
+        other.wait_for_function("document.querySelector('#game').dataset.turn === 'other'")
+        other.wait_for_function("document.querySelector('#game .g-live').textContent.includes('took back')")
+        # Discarded again; the friend draws: Undo is gone for good.
+        mover.click('#game .g-hand [data-card="' + card + '"]')
+        mover.click('#game [data-act="discard"]')
+        mover.wait_for_selector('#game [data-act="undo"]')
+        other.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
+        wait_idle(other)
+        other.keyboard.press("d")
+        mover.wait_for_function("!document.querySelector('#game [data-act=\"undo\"]')")
+    finally:
+        host.close()
+        guest.close()

@@ -97,7 +97,8 @@ def test_a_daily_match_finished_gives_its_line_and_counts_in_the_statistics(cont
     said = "Result copied: paste it into a message to your friends."
     page.wait_for_function("t => document.querySelector('#game .g-live').textContent === t",
                            arg=catalog(site, page)["messages"].get(said, said))
-    assert page.evaluate("navigator.clipboard.readText()") == line
+    # The copied line carries the link to the daily deal (this page, opening its dialog).
+    assert page.evaluate("navigator.clipboard.readText()") == line + " " + page.url.split("#")[0] + "#daily"
     # The statistics counted the match and the hand played in the page (the earlier hands came
     # with the save) under Hard and the short game.
     record = stored(page, "ginrummy.stats")["records"]["hard/short"]
@@ -253,3 +254,32 @@ def test_accessibility_audit_of_the_statistics_and_the_daily_deal(page, base_url
     page.wait_for_selector("#game .g-daily-end")
     audit("end of the daily match")
     assert problems == [], "\n".join(problems)
+
+
+def test_the_daily_deal_keeps_the_match_in_progress_and_its_link_opens_it(page, base_url):
+    open_game(page, base_url, "en", hash="#seed=321")
+    page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
+    wait_idle(page)
+    page.keyboard.press("s" if state(page)["phase"] == "upcard" else "d")  # the match is in progress
+    page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.save.cpu')).match.actions.length >= 1")
+    wait_idle(page)
+    before = json.loads(page.evaluate("localStorage.getItem('ginrummy.save.cpu')"))
+    open_dialog(page, "daily")
+    assert "Your match in progress is kept" in page.inner_text("#game .g-dialog")
+    page.click('#game [data-act="play_daily"]')
+    page.wait_for_selector("#game .g-daily-tag")
+    wait_idle(page)
+    assert state(page)["seed"] != "321"
+    page.click('#game [data-act="menu"]')
+    page.click('#game .g-dialog-menu [data-act="back_to_match"]')
+    page.wait_for_function("document.querySelector('#game').dataset.seed === '321'")
+    wait_idle(page)
+    after = json.loads(page.evaluate("localStorage.getItem('ginrummy.save.cpu')"))
+    assert after["match"]["actions"][:len(before["match"]["actions"])] == before["match"]["actions"]
+    assert page.evaluate("localStorage.getItem('ginrummy.aside')") is None
+    assert page.locator("#game .g-daily-tag").count() == 0
+    # The daily deal's link (in its result line) opens its dialog over the player's own match.
+    page.goto(page.url.split("#")[0] + "#daily")
+    page.wait_for_selector("#game .g-dialog-daily")
+    assert state(page)["seed"] == "321"
+    assert page.console.problems() == []

@@ -42,7 +42,7 @@ def fill_storage(page):
     """Fill the origin's localStorage until the browser refuses more (QuotaExceededError), as a
     site sharing the origin or years of use can: then any write of the game fails."""
     page.evaluate("""() => {
-        for (const size of [100000, 1000, 10]) {
+        for (const size of [100000, 1000, 10, 1]) {
             try { for (let i = 0; ; i++) localStorage.setItem('junk.' + size + '.' + i, 'x'.repeat(size)); }
             catch (e) { /* full at this size: on to smaller values */ }
         }

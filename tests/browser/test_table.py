@@ -81,13 +81,8 @@ def test_a_whole_hand_fits_the_screen_without_scrolling_and_keeps_the_focus(size
             press(page, '#game [data-act="draw_stock"]')
         else:
             press(page, "#game .g-hand .g-new, #game .g-hand .g-card:not(.g-taken)")
-            press(page, '#game [data-act="discard"]')
-            page.wait_for_selector("#game .g-dialog")
             assert boxes_in_view(page) == []
-            dialog = page.locator("#game .g-dialog").bounding_box()
-            size = page.viewport_size
-            assert dialog["y"] >= 0 and dialog["y"] + dialog["height"] <= size["height"], "the dialog is off screen"
-            press(page, '#game [data-act="confirm_discard"]')
+            press(page, '#game [data-act="pile"]')  # the second tap: the card goes on the pile
         moves += 1
         assert page.evaluate("scrollY") == scroll, "the page scrolled on a move"
     assert moves > 2
@@ -358,19 +353,17 @@ def test_drag_a_card_to_reorder_the_hand_or_onto_the_discard_pile(page, base_url
         if current["turn"] == "me":
             page.keyboard.press("s" if current["phase"] == "upcard" else "d")
         page.wait_for_timeout(10)
-    drag(page, "#game .g-hand .g-new", "#game .g-discard")
-    page.wait_for_selector("#game .g-dialog-discard")  # dropped on the pile: asked, then discarded
-    page.click('#game [data-act="confirm_discard"]')
+    drag(page, "#game .g-hand .g-new", "#game .g-discard")  # dropped on the pile: discarded at once
     wait_idle(page)
+    assert page.locator("#game .g-dialog").count() == 0
     assert state(page)["phase"] != "discard" or state(page)["turn"] != "me"
     assert page.console.problems() == []
 
 
 def test_a_double_tap_or_click_on_a_card_discards_it_without_confirmation(sized):
     # The first tap redraws the hand, so the browser's dblclick never came (two elements): the
-    # option did nothing but select and unselect.
+    # option did nothing but select and unselect. A discard asks for no confirmation by default.
     page = sized
-    page.context.add_init_script("localStorage.setItem('ginrummy.prefs', JSON.stringify({quick: true}))")
     console = Console(page)
     open_game(page, page.base, "en", hash="#seed=" + str(seed_dealt_by_the_computer(30)))
     press(page, '#game [data-act="pile"]')  # take the upcard
@@ -412,10 +405,10 @@ def test_a_box_ticked_low_in_the_menu_stays_in_view_on_a_phone(browser, base_url
         page.eval_on_selector("#game .g-dialog", "d => { d.scrollTop = d.scrollHeight; }")
         scrolled = page.eval_on_selector("#game .g-dialog", "d => d.scrollTop")
         assert scrolled > 100  # the menu is taller than the phone's screen
-        box = '#game input[data-act="quick"]'
+        box = '#game input[data-act="ask_discard"]'
         page.eval_on_selector("#game .g-dialog", "d => { d.testMark = 'first'; }")  # a property: not markup
         page.tap(box)
-        page.wait_for_function("document.querySelector('#game input[data-act=\"quick\"]').checked")
+        page.wait_for_function("document.querySelector('#game input[data-act=\"ask_discard\"]').checked")
         wait_idle(page)
         # Drawn again, the menu is the same element (so not opened again, with its motion), where
         # the player scrolled it, not back at its top.

@@ -50,8 +50,9 @@ def play_suggested(page):
         page.click("#game .g-card.g-suggest")
         button = [a for a in acts if a != "card"][0]
         page.click('#game .g-act[data-act="' + button + '"]')
-        page.wait_for_selector("#game .g-dialog")
-        page.click('#game .g-dialog [data-act="confirm_knock"], #game .g-dialog [data-act="confirm_discard"]')
+        if button != "discard":  # a discard is made at once; knock and gin are confirmed
+            page.wait_for_selector("#game .g-dialog")
+            page.click('#game .g-dialog [data-act="confirm_knock"]')
     else:
         page.click('#game .g-suggest.g-act, #game [data-act="draw_stock"].g-suggest, #game [data-act="pile"].g-suggest')
 

@@ -3,7 +3,7 @@ the log, and going back to a mark."""
 
 import pytest
 
-from game.actions import NEXT_HAND, PASS, Action
+from game.actions import DISCARD, GIN, KNOCK, NEXT_HAND, PASS, Action
 from game.ai import make_player
 from game.errors import CorruptSave, IllegalAction
 from game.match import Match
@@ -120,3 +120,121 @@ def test_back_to_a_mark_across_a_new_game_brings_the_match_back():
     t.new_game(Match.new(99))
     t.back_to(mark)
     assert t.match is before and t.games == mark.games
+
+
+# --- taking back a discard -------------------------------------------------------------------
+
+def to_discard(t):
+    """Play listed moves until the seat to move must discard; returns that seat."""
+    while t.match.phase != "discard":
+        t.act(t.turn, first(t))
+    return t.turn
+
+
+def discard(t, seat):
+    """The seat discards its first listed plain discard; returns the card."""
+    action = next(a for a in t.match.legal_actions() if a.kind == DISCARD)
+    t.act(seat, action)
+    return action.card
+
+
+def test_a_discard_is_taken_back_until_the_other_side_moves():
+    t = table(seed=5, rules="classic")
+    seat = to_discard(t)
+    before = t.to_log()
+    hand_before = list(t.match.hand.hands[seat])
+    drawn = t.match.hand.drawn
+    mine, theirs = t.reader(seat), t.reader(1 - seat)
+    card = discard(t, seat)
+    assert t.match.undoable() == (seat, card)
+    assert t.view(seat).undo is card and t.view(1 - seat).undo is card  # public, as the discard
+    mine.view(), theirs.view()
+    events = t.undo(seat)
+    assert [(e.kind, e.player, e.card) for e in events] == [("undo", seat, card)]
+    # The log is the one before the discard: no save, statistic or review ever holds it.
+    assert t.to_log() == before
+    assert t.turn == seat and t.match.phase == "discard"
+    assert t.match.hand.hands[seat] == hand_before and t.match.hand.drawn is drawn  # nothing new drawn
+    assert [e.kind for e in mine.view().events] == ["undo"]
+    assert [e.kind for e in theirs.view().events] == ["undo"]  # each reader told once
+    assert t.match.undoable() is None and t.view(seat).undo is None
+    # Played again, then the other side moves: too late.
+    discard(t, seat)
+    t.act(1 - seat, first(t))
+    with pytest.raises(IllegalAction) as refused:
+        t.undo(seat)
+    assert refused.value.reason == "nothing_to_undo"
+
+
+def test_only_the_seat_that_discarded_takes_it_back_and_a_refusal_changes_nothing():
+    t = table(seed=5, rules="classic")
+    with pytest.raises(IllegalAction):
+        t.undo(0)  # nothing played yet
+    seat = to_discard(t)
+    with pytest.raises(IllegalAction):
+        t.undo(seat)  # drawn, not discarded: a draw is never taken back
+    discard(t, seat)
+    log, events = t.to_log(), len(t.match.events)
+    for who in (1 - seat, 2, True, "0", None):
+        with pytest.raises(IllegalAction) as refused:
+            t.undo(who)
+        assert refused.value.reason == "nothing_to_undo"
+        assert t.to_log() == log and len(t.match.events) == events
+
+
+def test_a_knock_and_a_discard_that_ends_the_hand_are_not_taken_back():
+    t = table(seed=5, rules="classic")
+    while t.match.phase != "hand_over":
+        seat = t.turn
+        ending = [a for a in t.match.legal_actions() if a.kind in (KNOCK, GIN)]
+        t.act(seat, ending[0] if ending else first(t))
+        if t.match.phase == "hand_over":
+            with pytest.raises(IllegalAction):
+                t.undo(seat)
+            assert t.match.undoable() is None
+
+
+def test_the_log_after_an_undo_replays_and_a_log_made_before_still_restores():
+    t = table(seed=11, rules="classic")
+    for _ in range(3):
+        seat = to_discard(t)
+        discard(t, seat)
+        t.undo(seat)
+        discard(t, seat)
+    old = t.to_log()
+    again = Table.from_log(old, [HUMAN, HUMAN])
+    assert again.to_log() == old
+    seat = to_discard(t)
+    discard(t, seat)
+    t.undo(seat)
+    restored = Table.from_log(t.to_log(), [HUMAN, HUMAN])
+    assert restored.view(seat).to_dict()["hand"] == t.view(seat).to_dict()["hand"]
+    assert restored.match.phase == "discard" and restored.turn == seat
+
+
+def test_a_secret_deal_and_a_training_hand_are_taken_back_too():
+    from game.deals import SeededDeals
+    from game.training import GUIDED
+
+    t = Table(Match.dealt(SeededDeals(21), Rules.preset("classic")), [HUMAN, HUMAN], players, SeededDeals(21))
+    seat = to_discard(t)
+    card = discard(t, seat)
+    t.undo(seat)
+    assert card in t.match.hand.hands[seat]
+    lesson = Table(GUIDED.start(), [HUMAN, HUMAN], players)
+    seat = to_discard(lesson)
+    card = discard(lesson, seat)
+    lesson.undo(seat)
+    assert card in lesson.match.hand.hands[seat] and lesson.match.phase == "discard"
+
+
+def test_back_to_a_mark_undoes_an_undo():
+    t = table(seed=5, rules="classic")
+    seat = to_discard(t)
+    discard(t, seat)
+    reader = t.reader(1 - seat)
+    mark = t.mark()
+    t.undo(seat)
+    t.back_to(mark)  # the server's failed write
+    assert t.to_log() == mark.log and t.match.undoable() is not None
+    assert reader.view().events == []

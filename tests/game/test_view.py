@@ -105,3 +105,17 @@ def test_since_from_zero_to_the_event_count():
     count = len(match.events)
     assert [e.kind for e in match.view(0, 0).events] == ["deal", "pass"]
     assert match.view(1, count).events == [] and match.view(1, count).event_count == count
+
+
+def test_the_discard_that_may_be_taken_back_is_public_and_an_older_view_has_none():
+    shown = 0
+    for match, view in views_of_random_matches([4], Rules.preset("short")):
+        undoable = match.undoable()
+        assert view.undo is (undoable[1] if undoable else None)
+        if view.undo is not None:
+            assert view.undo is view.discard_pile[-1] and undoable[0] != view.turn
+            data = view.to_dict()
+            del data["undo"]  # a view of a page or server made before it
+            assert View.from_dict(data).undo is None
+            shown += 1
+    assert shown > 20

@@ -321,3 +321,52 @@ def test_keys_are_stored_only_as_hashes(store, tmp_path):
     data = b"".join(path.read_bytes() for path in tmp_path.glob("tables.sqlite3*"))
     assert room.code.encode() in data
     assert key0.encode() not in data and key1.encode() not in data
+
+
+def to_discard(room, store, now=1.0):
+    """Play first listed moves until a seat must discard; returns that seat."""
+    while room.match.phase != "discard":
+        seat = 0 if room.match.current_player is None else room.match.current_player
+        play_first(room, seat, now, store)
+    return room.match.current_player
+
+
+def test_a_discard_is_taken_back_until_the_other_seat_acts_and_the_store_never_holds_it(store):
+    room = seated(store)
+    seat = to_discard(room, store)
+    stored = store.load("ABCDEF").log
+    other = room.table.reader(1 - seat)
+    discard = next(a for a in room.match.legal_actions() if a.kind == "discard")
+    room.act(seat, discard.to_dict(), 2.0)
+    commit(room, store)
+    other.view()
+    version = room.version
+    with pytest.raises(RoomError) as refused:
+        room.undo(1 - seat, 3.0)  # only the seat that discarded
+    assert (refused.value.reason, refused.value.details["rule"]) == ("illegal_action", "nothing_to_undo")
+    room.undo(seat, 3.0)
+    commit(room, store)
+    assert room.version > version
+    assert store.load("ABCDEF").log == stored  # as before the discard
+    assert [(e.kind, e.player, e.card) for e in other.view().events] == [("undo", seat, discard.card)]
+    assert Room(store.load("ABCDEF"), 4.0, GRACE).table.to_log() == room.table.to_log()
+    # Discarded again and answered: too late.
+    room.act(seat, discard.to_dict(), 5.0)
+    play_first(room, 1 - seat, 6.0, store)
+    with pytest.raises(RoomError):
+        room.undo(seat, 7.0)
+
+
+def test_a_failed_write_of_an_undo_leaves_the_discard(store):
+    room = seated(store)
+    seat = to_discard(room, store)
+    discard = next(a for a in room.match.legal_actions() if a.kind == "discard")
+    room.act(seat, discard.to_dict(), 2.0)
+    commit(room, store)
+    reader = room.table.reader(1 - seat)
+    room.undo(seat, 3.0)
+    with pytest.raises(StoreError):
+        commit(room, Failing())
+    room.rollback()
+    assert room.match.undoable() == (seat, discard.card)
+    assert reader.view().events == []

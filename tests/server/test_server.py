@@ -401,3 +401,31 @@ def test_views_are_sent_uncompressed_though_the_client_offers_deflate(server):
         assert "permessage-deflate" in offered
         assert "permessage-deflate" not in seat0.response.headers.get("Sec-WebSocket-Extensions", "")
         assert receive(seat0)["type"] == "view"
+
+
+def test_a_discard_taken_back_over_the_socket_reaches_both_seats(server):
+    code, key0, key1 = server.table("classic")
+    with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
+        sockets = (seat0, seat1)
+        views = seated(seat0, seat1)
+        while views[0]["view"]["phase"] != "discard":  # first listed moves up to a discard
+            seat = views[0]["view"]["turn"]
+            sockets[seat].send(json.dumps({"type": "act", "action": views[seat]["view"]["legal_actions"][0]}))
+            version = max(view["version"] for view in views)
+            views = [view_after(websocket, version) for websocket in sockets]
+        seat = views[0]["view"]["turn"]
+        discard = next(a for a in views[seat]["view"]["legal_actions"] if a["kind"] == "discard")
+        sockets[seat].send(json.dumps({"type": "act", "action": discard}))
+        version = max(view["version"] for view in views)
+        views = [view_after(websocket, version) for websocket in sockets]
+        assert views[seat]["view"]["undo"] == discard["card"] == views[1 - seat]["view"]["undo"]
+        sockets[1 - seat].send('{"type": "undo"}')  # not theirs to take back
+        refused = json.loads(sockets[1 - seat].recv(timeout=TIMEOUT))
+        assert (refused["type"], refused["rule"]) == ("error", "nothing_to_undo")
+        sockets[seat].send('{"type": "undo"}')
+        views = [view_after(websocket, version) for websocket in sockets]
+        for view in views:
+            assert view["view"]["events"][-1] == {"kind": "undo", "player": seat, "card": discard["card"]}
+            assert view["view"]["turn"] == seat and view["view"]["undo"] is None
+        assert discard["card"] in views[seat]["view"]["hand"]
+        assert server.store.load(code).log == server.room(code).table.to_log()

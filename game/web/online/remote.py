@@ -8,7 +8,7 @@ given), so this module is tested in CPython with a fake one.
 """
 
 from game.view import View
-from game.wire import ANSWER_WITHIN, ENGINE_REFUSAL, PING_EVERY
+from game.wire import ANSWER_WITHIN, ENGINE_REFUSAL, PING_EVERY, UNDO
 
 
 class RemoteTable:
@@ -64,6 +64,12 @@ class RemoteTable:
         """Send the seat's action; the server answers with a view, or with a refusal."""
         self.waiting = True
         self.send({"type": "act", "action": action.to_dict()})
+
+    def undo(self, seat):
+        """Take back this seat's discard; the server answers with a view, or refuses
+        (`nothing_to_undo`: the friend moved first)."""
+        self.waiting = True
+        self.send({"type": UNDO})
 
     def offer_new_game(self, accept=True):
         """Offer (or accept) a new game; False refuses the other's offer or withdraws one's own."""

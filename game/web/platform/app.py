@@ -345,7 +345,7 @@ class App:
                 ui.dialog = None
         if not session.save(self):
             return  # another tab played this match on: this tab catches up instead
-        if ui.mode == "duo" and turn is not None and (before is None or turn != before.turn):
+        if ui.mode == "duo" and turn is not None and (before is None or turn != before.turn) and not ui.taking_back:
             ui.handover = True
             ui.log = []  # the next player must not read the previous one's moves of their cards
         if ui.mode == "duo" and before is not None and before.turn is None:

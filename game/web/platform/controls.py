@@ -16,8 +16,10 @@ from game.web.words.keys import shortcuts
 CHOICES = {
     "level": lambda target: target.value,
     "four": lambda target: bool(target.checked),
-    "quick": lambda target: bool(target.checked),
+    "ask_discard": lambda target: bool(target.checked),
     "hints": lambda target: bool(target.checked),
+    "welcome_level": lambda target: target.value,
+    "welcome_hints": lambda target: bool(target.checked),
     "pace": lambda target: target.value,
     "pick_sort": lambda target: target.value,
     "mode": lambda target: target.value,
@@ -58,13 +60,15 @@ def on_change(app, ev):
 
 
 def on_click(app, ev):
-    """A click on anything with `data-act` inside `#game` (not disabled): a card or a command."""
+    """A click on anything with `data-act` inside `#game` (not disabled): a card or a command.
+    A move that cannot be made now (the stock on the other side's turn, Knock over the limit)
+    is shown `aria-disabled`, not disabled: its click still runs the command, which says why."""
     target = closest(ev.target, "[data-act]")
     if target is None or not app.root.contains(target):
         return
     if target.tagName in FORM_TAGS:
         return
-    if "disabled" in target.attrs or target.getAttribute("aria-disabled") == "true":
+    if "disabled" in target.attrs:
         return
     if getattr(app, "dragged", False):
         app.dragged = False
@@ -224,9 +228,10 @@ when_escape.command = "escape"
 
 def shortcut(name):
     """A shortcut letter's command, unless a dialog is open (its own buttons answer then) or
-    two hidden hands wait for the next player (only the help works)."""
+    two hidden hands wait for the next player (only the help works, and Undo for the player
+    who just discarded)."""
     def decide(ui):
-        if ui.dialog or (ui.handover and name != "help"):
+        if ui.dialog or (ui.handover and name not in ("help", "undo")):
             return None
         return (name, None)
     decide.command = name  # the control it lights at once (`App.press`)

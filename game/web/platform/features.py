@@ -16,11 +16,13 @@ from game.web.platform.address import (
     bad_seed_link,
     bad_seed_notice,
     hash_seed,
+    hash_text,
     lesson_code,
     next_task,
     now,
 )
 from game.web.play import effects as E
+from game.web.play.outcome import open_dialog
 from game.web.play.registry import effect
 from game.web.play.state import default_prefs, in_progress
 from game.web.play.tables import TrainingTable
@@ -39,6 +41,9 @@ def hash_changed(app):
     it names (a deal over a match in progress is offered first)."""
     from game.web.platform import network as online
 
+    if hash_text() == "#daily":  # the daily deal's link: its dialog, over the match on the table
+        progress.open_daily_link(app)
+        return
     lesson = lesson_code()
     if lesson is not None:
         if app.ui.lesson is None or app.ui.lesson["code"] != lesson:
@@ -109,6 +114,21 @@ def guided_hand(app, outcome):
     open_lesson(app, "guided")
     app.take_focus()
     return True
+
+
+def welcome(app, linked):
+    """A newcomer's first visit (`storage.newcomer`): offer a guided hand or just playing, at
+    Easy with hints on (both changeable there), over the first deal, where the newcomer has not
+    moved yet (the computer may have: the dialog stays over its moves); just playing deals a
+    random match unless a shared deal's link (`linked`) named it."""
+    ui = app.ui
+    view = app.view
+    if ui.dialog or ui.lesson is not None or ui.mode != "cpu" or view is None or view.hand_number != 1 \
+            or any(seat == view.player for seat, _kind, _card in view.history):
+        return
+    open_dialog(ui, "welcome", level="easy", hints=True, keep=linked)
+    app.show(view)
+    app.take_focus()
 
 
 @effect(E.RESTART_LESSON)

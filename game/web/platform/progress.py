@@ -15,11 +15,19 @@ from game.web.play import daily, stats
 from game.web.play import effects as E
 from game.web.play.outcome import open_dialog
 from game.web.play.registry import effect
+from game.web.play.state import in_progress
 
 # Loaded with the page's second bundle, once the game is ready (generator/modules.py).
 BUNDLE = "later"
 
 # The dialogs are imported on first use, as the adapter does.
+
+
+# The match against the computer set aside while the daily deal is played: {save, hints}, the
+# values of `storage.SAVE_KEYS["cpu"]` and of the coach's record of that match (as lessons keep
+# the player's match, the daily deal keeps it: "Back to your match" restores it).
+ASIDE_KEY = "ginrummy.aside"
+HINTS_KEY = "ginrummy.hints.cpu"
 
 
 def today():
@@ -34,6 +42,7 @@ def load(app):
     ui.stats, ui.stats_problem = storage.load_stats()
     ui.daily_record = storage.load_daily()
     ui.today = today()
+    ui.aside = storage.store_get(ASIDE_KEY) is not None
 
 
 def use(app, table):
@@ -125,7 +134,64 @@ def play(app):
         session.leave_online(app)
         ui.mode = ui.prefs["mode"] = "cpu"
         storage.save_prefs(ui.prefs)
+    set_aside(app)
     session.new_match(app, daily.seed_of(ui.today), Rules.preset(daily.PRESET))
+    app.take_focus()
+
+
+def set_aside(app):
+    """Keep the match in progress against the computer (not a daily deal, nor a lesson) before
+    the daily deal replaces it in the storage."""
+    ui = app.ui
+    if ui.daily is not None or ui.lesson is not None or app.table is None or app.table.training:
+        return
+    if not in_progress(app.table.view(0)):
+        return
+    raw, hints = storage.store_get(storage.SAVE_KEYS["cpu"]), storage.store_get(HINTS_KEY)
+    if raw is None:
+        return
+    try:
+        kept = {"save": storage.parse(raw), "hints": storage.parse(hints) if hints is not None else None}
+    except storage.CorruptSave:
+        return
+    ui.aside = storage.store_set(ASIDE_KEY, kept) is not None
+
+
+@effect(E.BACK_TO_MATCH)
+def back_to_match(app, outcome):
+    """Put the match set aside for the daily deal back on the table, as it was."""
+    ui = app.ui
+    raw = storage.store_get(ASIDE_KEY)
+    ui.aside = False
+    try:
+        kept = storage.parse(raw) if raw is not None else None
+    except storage.CorruptSave:
+        kept = None
+    storage.store_remove(ASIDE_KEY)
+    if kept is None:
+        return False
+    storage.store_set(storage.SAVE_KEYS["cpu"], kept["save"])
+    if kept["hints"] is not None:
+        storage.store_set(HINTS_KEY, kept["hints"])
+    session.leave_online(app)
+    ui.mode = ui.prefs["mode"] = "cpu"
+    storage.save_prefs(ui.prefs)
+    app.cancel_timer()
+    session.load_mode(app)
+    app.schedule()
+    app.take_focus()
+    return True
+
+
+def daily_link():
+    """The address of the daily deal: this page, opening the daily deal's dialog (`#daily`)."""
+    return str(window.location.origin) + str(window.location.pathname) + "#daily"
+
+
+def open_daily_link(app):
+    """The page was opened with the daily deal's link: its dialog, over the player's own match."""
+    open_daily(app, None)
+    app.show(app.view)
     app.take_focus()
 
 
@@ -167,6 +233,7 @@ def copy(app):
     line = share_line(date, daily.day_of(ui.daily_record, date))
     if line is None:
         return
+    line += " " + daily_link()
 
     def refused(*args):
         app.announce(copy_refused())

@@ -73,6 +73,9 @@ class Screen:
                 # Only what changed is touched: the browser lays out only that, and the focused
                 # card or an open dialog's scroll stays as it was.
                 window.gamePatch(self.main, html)
+        if ui.motion == "reveal":
+            place_layoffs(self.main)
+            bring_into_view(self.main, ".g-end")
         self.first_hash = self.first_key = None  # the first drawing only
         if take:
             # The focused element gone with the drawing (a dialog closed, a card played): the
@@ -194,3 +197,30 @@ def focus(el):
     the focus already (focusing makes the browser lay out the page at once)."""
     if el is not document.activeElement:
         el.focus({"preventScroll": True})
+
+
+def place_layoffs(main):
+    """The knock played out (game.web.table.reveal): each card laid off starts from the place
+    it leaves in the defender's row, its offset given to the stylesheet's motion as custom
+    properties (the CSSOM: allowed by the CSP). Measured without the transforms in play: the
+    card from its offset parent, the place it leaves by its slot."""
+    for card in main.select(".g-revealing .g-rv-in"):
+        key = card.attrs["data-key"] if "data-key" in card.attrs else ""
+        left = main.select('[data-key="rv-out-' + key[len("rv-in-"):] + '"]')
+        parent = card.offsetParent
+        if not key or not left or parent is None:
+            continue
+        slot = left[0].parentElement.getBoundingClientRect()
+        box = parent.getBoundingClientRect()
+        card.style.setProperty("--g-rv-x", str(round(slot.left - box.left - parent.clientLeft - card.offsetLeft)) + "px")
+        card.style.setProperty("--g-rv-y", str(round(slot.top - box.top - parent.clientTop - card.offsetTop)) + "px")
+
+
+def bring_into_view(main, selector):
+    """Scroll the page up to the element's top when it starts above the screen (the hand played
+    out: the player knocked from the buttons under the hand, and the hands are above)."""
+    found = main.select(selector)
+    if found:
+        top = found[0].getBoundingClientRect().top
+        if top < 0:
+            window.scrollBy(0, top - 8)

@@ -5,7 +5,7 @@ other, and naming it in the address. Functions of the adapter (`game.web.platfor
 
 from browser import window
 
-from game.errors import CorruptSave
+from game.errors import CorruptSave, IllegalAction
 from game.rules import Rules
 from game.web.platform import address, storage
 from game.web.platform.address import next_task, now
@@ -38,6 +38,9 @@ def load_mode(app, seed=None, ask=False, first=None):
     leave_online(app)
     ui = app.ui
     ui.lesson = None
+    if first is not None and address.hash_text() == "#daily":  # the daily deal's link (its result line)
+        app.need(lambda: _progress().open_daily_link(app), busy=False)
+        first = None if storage.newcomer() else first  # no welcome over it
     if ui.mode == "online":
         from game.web.platform import network as online
 
@@ -58,7 +61,10 @@ def load_mode(app, seed=None, ask=False, first=None):
         else:
             table = None
     if table is None:
+        newcomer = first is not None and ui.mode == "cpu" and storage.newcomer()
         new_match(app, seed if seed is not None else first, Rules.preset(ui.prefs["rules"]), announce=False)
+        if newcomer:  # offered a guided hand or a random first deal, once the dialogs are in
+            app.need(lambda: _features().welcome(app, seed is not None), busy=False)
         return
     ui.order.update(order)
     use(app, table)
@@ -190,6 +196,33 @@ def save_prefs(app, outcome):
 @registry.effect(E.SAVE)
 def save_order(app, outcome):
     save(app)  # the card order changed: it is kept with the match
+
+
+@registry.effect(E.UNDO)
+def undo(app, outcome):
+    """Take back the discard of the person at the screen (two players on one device: of the one
+    who discarded, still holding it): the computer's move, paced or being decided, is
+    forgotten first; the table's change is drawn and said as any move's (`on_table_change`,
+    with no hand-over: the same person plays on). Refused (the other side moved first): said."""
+    ui = app.ui
+    seat = ui.my_seat()
+    if seat is None:
+        seat = 1 - app.view.turn
+    if app.table.waiting:  # the server has not answered the last message yet
+        return True
+    app.cancel_timer()
+    app.taking = True
+    hidden, ui.handover, ui.taking_back = ui.handover, False, True
+    try:
+        app.table.undo(seat)
+    except IllegalAction as refused:
+        app.taking, ui.handover = False, hidden
+        app.show(app.view, True)
+        app.announce(T.refusal(refused.reason, refused.details))
+        app.schedule()
+    finally:
+        ui.taking_back = False
+    return True
 
 
 @registry.effect(E.LEVEL)

@@ -59,6 +59,13 @@ def store_set(key, value):
     return text
 
 
+def store_remove(key):
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:
+        pass
+
+
 def parse(raw):
     """The JSON value of a stored string; CorruptSave when it is not JSON."""
     try:
@@ -96,6 +103,15 @@ def load_prefs(prefs):
     if prefs["pace"] not in PACES:
         prefs["pace"] = "normal"
     return unreadable
+
+
+def newcomer():
+    """Whether this browser has never played here: no preferences, no saved match, no
+    statistics, no daily deal (the first visit is welcomed: `features.welcome`)."""
+    for key in (PREFS_KEY, SAVE_KEYS["cpu"], SAVE_KEYS["duo"], "ginrummy.stats", "ginrummy.daily"):
+        if store_get(key) is not None:
+            return False
+    return True
 
 
 def save_prefs(prefs):

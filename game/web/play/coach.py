@@ -18,6 +18,7 @@ from game.web.play.effects import RECORD_HINT, REVIEW
 from game.web.play.registry import declare
 from game.web.table.hints import hard_label, hints_allowed, position_key, shown_hint
 from game.web.table.markup import button, card_html, esc
+from game.web.table.table import render_fan
 from game.web.words import coachtext as W
 from game.web.words import text as T
 from game.web.words.i18n import _, fmt, pgettext
@@ -57,16 +58,6 @@ def hint(ui, view, arg):
     counts = ui.coach["used"].setdefault(str(view.hand_number), [0, 0])
     counts[view.player] += 1
     return Outcome(say=W.plain(ui.coach["hint"]["text"]), effects=(RECORD_HINT,))
-
-
-def hints(ui, view, checked):
-    """The menu's setting: offer the hint button."""
-    from game.web.play.effects import SAVE_PREFS
-    from game.web.play.outcome import Outcome
-
-    ui.prefs["hints"] = bool(checked)
-    ui.focus = "hints"
-    return Outcome(effects=(SAVE_PREFS,))
 
 
 def review(ui, view, arg):
@@ -125,7 +116,6 @@ def close_review(ui, view, arg):
 
 # Hint and review run Hard in the page: the computer players' bundle is loaded first.
 declare("hint", hint, players=True)
-declare("hints", hints)
 declare("review", review, players=True)
 declare("review_list", review, players=True)
 declare("review_step", show_step)
@@ -267,11 +257,7 @@ def render_position(view, ui):
     other = 1 - seen.player
     out.append('<section class="g-opponent" aria-label="' + esc(T.label(names[other])) + '">')
     out.append('<h2 class="g-title">' + esc(T.label(names[other])) + ' · ' + esc(T.cards_count(seen.opponent_count))
-               + '</h2><div class="g-backs" aria-hidden="true">' + '<span class="g-back"></span>' * seen.opponent_count
-               + '</div>')
-    if seen.opponent_known:
-        out.append('<p class="g-known">' + esc(_("Taken from the discard pile:")) + ' '
-                   + "".join(card_html(c, "g-small") for c in seen.opponent_known) + '</p>')
+               + '</h2>' + render_fan(seen.opponent_count, seen.opponent_known))
     out.append('</section><section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
     classes, flags = marks(item, ("draw_stock",))
     stock = fmt(_("Stock: {count}"), count=T.cards_count(seen.stock_count))
@@ -318,9 +304,9 @@ def render_review_hand(item, seen):
     mine = item.played.card.index if item.played.card is not None else None
     hard = item.suggestion.action.card.index if item.suggestion.action.card is not None else None
     cards = sorted(seen.hand, key=lambda c: (c.rank, c.suit))
-    out = ['<section class="g-hand-area" aria-label="' + esc(_("Your hand")) + '"><ul class="g-hand g-n'
+    out = ['<section class="g-hand-area" aria-label="' + esc(_("Your hand")) + '"><ul class="g-hand g-placed g-n'
            + str(len(cards)) + '">']
-    for card in cards:
+    for place, card in enumerate(cards):
         classes, flags = [], []
         if card.index == mine:
             classes.append("g-played")
@@ -329,7 +315,7 @@ def render_review_hand(item, seen):
             classes.append("g-suggested")
             flags.append(_("Hard's choice"))
         label = T.card_name(card) + (", " + ", ".join(flags) if flags else "")
-        out.append('<li>' + card_html(card, " ".join(classes), label) + '</li>')
+        out.append('<li class="g-at' + str(place) + '">' + card_html(card, " ".join(classes), label) + '</li>')
     if len(seen.hand) == 11 and seen.best_discard_deadwood is not None:
         line = fmt(_("Deadwood after your best discard: {n}"), n=seen.best_discard_deadwood)
     else:

@@ -12,6 +12,7 @@ LEVEL = "level"  # the computer's level changed
 CLEAR_DATA = "clear_data"  # forget every save and preference, then start afresh
 OPEN_SEED = "open_seed"  # deal the seed of a shared link (ui.dialog said which) over the match
 FOCUS_ONLY = "focus_only"  # nothing to draw again: only move the focus to ui.focus
+UNDO = "undo"  # take back the discard of the person at the screen (the table rebuilds the match)
 # Online tables (the adapter talks to the server).
 OPEN_TABLE = "open_table"  # with ui.lobby["rules"]
 JOIN_TABLE = "join_table"  # with ui.lobby["code"]
@@ -27,7 +28,8 @@ EXPORT_STATS = "export_stats"  # offer ui.stats as a JSON file
 READ_STATS_FILE = "read_stats_file"  # read the file chosen (ui.dialog["file"]), then "stats_file"
 OPEN_DAILY = "open_daily"  # read today's date, then open the daily deal's dialog
 PLAY_DAILY = "play_daily"  # deal today's daily match
-COPY_DAILY = "copy_daily"  # copy the result line of the daily match
+COPY_DAILY = "copy_daily"  # copy the result line of the daily match, with the link to the daily deal
+BACK_TO_MATCH = "back_to_match"  # restore the match set aside for the daily deal
 
 
 # Training hands (game.web.play.lesson).

@@ -5,7 +5,7 @@ from game.cards import DECK
 from game.web.play.effects import FOCUS_ONLY, SAVE, SAVE_PREFS
 from game.web.play.outcome import Outcome
 from game.web.play.registry import command, declare
-from game.web.play.state import SORTS
+from game.web.play.state import SORTS, not_yet
 from game.web.words import text as T
 from game.web.words.i18n import _, fmt
 
@@ -24,6 +24,8 @@ def toggle(ui, view, index):
     if index in view.discard_deadwood:
         # Translators: after "Selected: …"; {n} is the deadwood left if this card is discarded.
         message += " " + fmt(_("Deadwood after discarding it: {n}."), n=view.discard_deadwood[index])
+    else:  # it cannot be discarded now: what comes first, or why not this card
+        message += " " + (not_yet(view) or T.refusal("taken_card", {}))
     return Outcome(say=message)
 
 
@@ -78,11 +80,21 @@ def focus_card(ui, view, arg):
 
 
 def move_selected(step):
+    """The arrow buttons: the selected card one place left or right (with none selected, or
+    at that end already: said)."""
     def handler(ui, view, arg):
         if ui.selected is None:
-            return None
+            return Outcome(say=_("Select a card first, then move it with the arrows."))
         outcome = move_card(ui, view, (ui.selected, step))
         ui.focus = "move_left" if step < 0 else "move_right"
+        if outcome is None:
+            card = T.capital(T.the_card(DECK[ui.selected]))
+            if step < 0:
+                # Translators: an arrow button pressed; {card} is a card's name with its article
+                # ("The 7 of hearts"), at the start of the sentence.
+                return Outcome(say=fmt(_("{card} is already first in your hand."), card=card))
+            # Translators: as "… is already first in your hand.", at the other end.
+            return Outcome(say=fmt(_("{card} is already last in your hand."), card=card))
         return outcome
     return handler
 

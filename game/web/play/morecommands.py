@@ -7,6 +7,7 @@ and return an `Outcome` with effects for the adapter.
 
 from game.rules import PRESETS
 from game.web.play.effects import (
+    BACK_TO_MATCH,
     COPY,
     COPY_DAILY,
     COPY_SEAT,
@@ -17,16 +18,20 @@ from game.web.play.effects import (
     JOIN_TABLE,
     LEAVE,
     LEAVE_LESSON,
+    LEVEL,
+    NEW_MATCH,
     OFFER,
     OPEN_DAILY,
     OPEN_TABLE,
     PLAY_DAILY,
     READ_STATS_FILE,
     RESTART_LESSON,
+    SAVE_PREFS,
     SAVE_STATS,
 )
 from game.web.play.outcome import Outcome, closing, open_dialog
 from game.web.play.registry import declare
+from game.web.play.state import LEVELS
 from game.web.words.i18n import _
 
 # Loaded with the page's second bundle, once the game is ready (generator/modules.py).
@@ -208,7 +213,8 @@ for _name, _handler in (("stats", stats_dialog), ("reset_stats", stats_step("con
                         ("keep_stats", stats_step("confirm", False, "reset_stats")),
                         ("confirm_reset_stats", confirm_reset_stats), ("export_stats", export_stats),
                         ("import_stats", import_stats), ("stats_file", stats_file), ("daily", daily_dialog),
-                        ("play_daily", closing(PLAY_DAILY)), ("copy_daily", copy_daily)):
+                        ("play_daily", closing(PLAY_DAILY)), ("copy_daily", copy_daily),
+                        ("back_to_match", closing(BACK_TO_MATCH))):
     declare(_name, _handler, while_hidden=True, in_lobby=True)
 
 
@@ -226,3 +232,40 @@ def in_lesson(effect):
 declare("lesson_restart", in_lesson(RESTART_LESSON))
 declare("lesson_leave", in_lesson(LEAVE_LESSON))
 declare("guided", closing(GUIDED_HAND))
+
+
+# --- the first visit (game.web.platform.features.welcome) -----------------------------------------
+
+def welcome_pick(field):
+    """The welcome's level or hints: kept in the dialog until the newcomer chooses how to start."""
+    def handler(ui, view, value):
+        d = ui.dialog
+        if not d or d["kind"] != "welcome" or (field == "level" and value not in LEVELS):
+            return None
+        d[field] = value if field == "level" else bool(value)
+        d["focus"] = "welcome_" + field
+        return Outcome(effects=(FOCUS_ONLY,))
+    return handler
+
+
+def welcome_start(guided):
+    """Play a guided hand, or just play: the level and hints chosen become the preferences; just
+    playing deals a random first match (a shared deal's link keeps its deal, at that level)."""
+    def handler(ui, view, arg):
+        d = ui.dialog
+        if not d or d["kind"] != "welcome":
+            return None
+        ui.prefs["level"] = d["level"]
+        ui.prefs["hints"] = d["hints"]
+        ui.dialog = None
+        ui.focus = None
+        if guided:
+            return Outcome(effects=(SAVE_PREFS, GUIDED_HAND))
+        return Outcome(effects=(SAVE_PREFS, LEVEL) if d.get("keep") else (SAVE_PREFS, NEW_MATCH))
+    return handler
+
+
+declare("welcome_level", welcome_pick("level"))
+declare("welcome_hints", welcome_pick("hints"))
+declare("welcome_guided", welcome_start(True))
+declare("welcome_play", welcome_start(False))

@@ -1,6 +1,10 @@
-"""The commands that make a move: take the upcard or pass, draw, discard, knock, go gin, deal the
-next hand (each declared beside its handler: `game.web.play.registry`). A move is one the View
-lists; Discard, Knock, Gin and Big gin open a confirmation first. Pure Python."""
+"""The commands that make a move: take the upcard or pass, draw, discard, take a discard back,
+knock, go gin, deal the next hand (each declared beside its handler: `game.web.play.registry`).
+A move is one the View lists. A turn is two taps: the stock or the pile draws; a card, then the
+pile or Discard, discards (a drag onto the pile, or a double tap, too), with no dialog unless the
+player asked for one (`ask_discard`); Undo takes the discard back until the other side moves.
+Knock, Gin and Big gin open their confirmation. A move that cannot be made says why. Pure
+Python."""
 
 from game.actions import (
     BIG_GIN,
@@ -15,10 +19,11 @@ from game.actions import (
     Action,
 )
 from game.cards import DECK
+from game.web.play.effects import UNDO
 from game.web.play.hand import toggle
 from game.web.play.outcome import Outcome, open_dialog, selected_card, try_move
 from game.web.play.registry import command, declare
-from game.web.play.state import legal
+from game.web.play.state import can_undo, legal, not_yet
 from game.web.words import text as T
 from game.web.words.i18n import _, fmt, ngettext
 
@@ -35,39 +40,41 @@ def plain_move(*kinds):
     return handler
 
 
-def not_yet(view):
-    """Why the seat on screen can neither discard, knock nor go gin now (the upcard's offer,
-    before its draw, the other player's turn, the hand over), in the engine's words; None in
-    its discard phase."""
-    if view.turn is None:
-        reason = "match_over" if view.phase == "match_over" else "hand_over"
-    elif view.turn != view.player:
-        reason = "not_your_turn"
-    elif view.phase in ("upcard", "draw"):
-        reason = "upcard_offer" if view.phase == "upcard" else "draw_first"
-    else:
-        return None
-    return T.refusal(reason, {})
-
-
 @command("discard", alone=True)
 def discard(ui, view, arg):
+    """Discard the selected card: at once, or after a confirmation when the player asked for
+    one (and the dialogs are in the page: without them a discard is made at once)."""
     card = selected_card(ui)
     if card is None:
         return Outcome(say=not_yet(view) or _("Select a card first."))
     action = legal(ui, view, DISCARD, card)
-    # Without the dialogs (the page's second bundle could not be loaded) a discard is made at once.
-    if action and (ui.prefs["quick"] or ui.more == "failed"):
-        return Outcome(action=action)
-    if action:
+    if action and ui.prefs["ask_discard"] and ui.more != "failed":
         open_dialog(ui, "discard", card=card.index)
         return None
+    if action:
+        return Outcome(action=action)
     return try_move(Action(DISCARD, card))
+
+
+def take_from_pile(ui, view, arg):
+    return plain_move(TAKE_UPCARD, DRAW_DISCARD)(ui, view, arg)
+
+
+@command("pile", alone=True)
+def pile(ui, view, arg):
+    """The discard pile pressed: it takes its top card (the upcard during the offer); when the
+    player must discard, it is where the selected card goes (with none selected: said)."""
+    if view.phase == "discard" and view.turn == view.player and legal(ui, view, DISCARD) is not None:
+        if ui.selected is None:
+            return Outcome(say=_("You have drawn: now select a card, then tap the pile."))
+        return discard(ui, view, arg)
+    return take_from_pile(ui, view, arg)
 
 
 @command("drop_on_pile", alone=True)
 def drop_on_pile(ui, view, index):
-    """A card dragged onto the discard pile: discard it (after the confirmation, unless skipped)."""
+    """A card dragged onto the discard pile: discard it (at once, unless the player asked for a
+    confirmation)."""
     if ui.dialog or ui.handover:
         return None
     ui.selected = index
@@ -75,14 +82,27 @@ def drop_on_pile(ui, view, index):
     return discard(ui, view, None)
 
 
+@command("undo", alone=True, while_hidden=True)
+def undo(ui, view, arg):
+    """Take back the discard just made, while the other side has not moved (the table rebuilds
+    the match without it: `game.table.Table.undo`); two players on one device: from the
+    hand-over screen, by the one who discarded."""
+    if ui.dialog:
+        return None
+    if not can_undo(ui, view):
+        return Outcome(say=T.refusal("nothing_to_undo", {}))
+    ui.selected = None
+    return Outcome(effects=(UNDO,))
+
+
 @command("quick_discard", alone=True)
 def quick_discard(ui, view, index):
     """The second tap or click of a double one on a card: discard it at once, when the player
-    chose to discard without confirmation and may discard it; else it is a second tap (it
-    unselects the card the first one selected)."""
+    may discard it and did not ask for a confirmation of each discard; else it is a second tap
+    (it unselects the card the first one selected)."""
     if ui.dialog:
         return None
-    action = legal(ui, view, DISCARD, DECK[index]) if ui.prefs["quick"] else None
+    action = legal(ui, view, DISCARD, DECK[index]) if not ui.prefs["ask_discard"] else None
     if action is None:
         return toggle(ui, view, index)
     ui.selected = index
@@ -145,7 +165,8 @@ def no_ending(view, kind):
 def big_gin(ui, view, arg):
     if legal(ui, view, BIG_GIN):
         open_dialog(ui, BIG_GIN, view, card=None)
-    return None
+        return None
+    return Outcome(say=not_yet(view) or T.refusal("not_big_gin", {}))
 
 
 @command("best")
@@ -155,6 +176,18 @@ def best(ui, view, arg):
     if ui.dialog and "groups" in ui.dialog:
         prefill(view, ui.dialog)
         ui.dialog["focus"] = "best"
+    return None
+
+
+@command("change_melds")
+def change_melds(ui, view, arg):
+    """The knock dialog's "Change melds": the meld editor, the focus on its first card's group."""
+    from game.web.screens.dialogs import knock_cards
+
+    if ui.dialog and "groups" in ui.dialog:
+        ui.dialog["edit"] = True
+        cards = sorted(knock_cards(view, ui.dialog), key=lambda c: (ui.dialog["groups"].get(c.index, 0) or 9, c.rank, c.suit))
+        ui.dialog["focus"] = "g" + str(cards[0].index) if cards else "best"
     return None
 
 
@@ -184,7 +217,6 @@ def next_hand(ui, view, arg):
 
 
 declare("draw_stock", plain_move(DRAW_STOCK), alone=True)
-declare("pile", plain_move(TAKE_UPCARD, DRAW_DISCARD), alone=True)
 declare("take_upcard", plain_move(TAKE_UPCARD), alone=True)
 declare("draw_discard", plain_move(DRAW_DISCARD), alone=True)
 declare("pass", plain_move(PASS), alone=True)

@@ -66,8 +66,13 @@ def offer_seed(ui, view, seed):
 
 @command("reveal", alone=True, while_hidden=True)
 def reveal(ui, view, arg):
+    """The next player's hand shown: what they see and hear says it is their turn (the
+    hand-over's "Pass the device to ..." is done, and leaves the visible log)."""
     ui.handover = False
     ui.focus = None
+    handed = T.pass_device(view.turn + 1) if view.turn is not None else None
+    ui.log = [entry.replace(handed, "").strip() for entry in ui.log if entry != handed] if handed else ui.log
+    return Outcome(say=T.turn_text(view, ui.mode, False))
 
 
 @command("dismiss", alone=True, while_hidden=True, in_lobby=True)
@@ -115,10 +120,19 @@ def pace(ui, view, value):
     return Outcome(effects=(SAVE_PREFS,))
 
 
-@command("quick", while_hidden=True, in_lobby=True)
-def quick(ui, view, checked):
-    ui.prefs["quick"] = bool(checked)
-    ui.focus = "quick"
+@command("ask_discard", while_hidden=True, in_lobby=True)
+def ask_discard(ui, view, checked):
+    ui.prefs["ask_discard"] = bool(checked)
+    ui.focus = "ask_discard"
+    return Outcome(effects=(SAVE_PREFS,))
+
+
+@command("hints")
+def hints(ui, view, checked):
+    """Offer the hint button (the coach's): the menu's setting, and the switch on the table (in
+    the first bundle: the table draws it)."""
+    ui.prefs["hints"] = bool(checked)
+    ui.focus = "hints" if ui.dialog else "hints_table"  # the menu's box, or the table's
     return Outcome(effects=(SAVE_PREFS,))
 
 

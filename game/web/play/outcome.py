@@ -10,7 +10,8 @@ from game.cards import DECK
 FIRST_FOCUS = {"discard": "confirm_discard", "knock": "confirm_knock", "gin": "confirm_knock",
                "big_gin": "confirm_knock", "pile": "cancel", "sheet": "cancel", "help": "cancel",
                "new": "start", "replay": "confirm_replay", "menu": "cancel", "clear": "cancel",
-               "seed": "confirm_seed", "stats": "cancel", "daily": "play_daily", "leave": "leave_for_now"}
+               "seed": "confirm_seed", "stats": "cancel", "daily": "play_daily", "leave": "leave_for_now",
+               "welcome": "welcome_guided"}
 
 
 class Outcome:

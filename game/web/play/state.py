@@ -12,15 +12,18 @@ LOCAL_MODES = ("cpu", "duo")  # the matches the page itself holds (a new game ma
 # The dialogs a move of the other side (the computer, a friend online) leaves open: none of
 # them is about the position (the player reading the menu or the shortcuts kept losing it
 # when the computer moved). A move of the player's own closes any dialog.
-LASTING_DIALOGS = ("pile", "sheet", "help", "new", "replay", "menu", "clear", "seed", "stats", "daily")
+LASTING_DIALOGS = ("pile", "sheet", "help", "new", "replay", "menu", "clear", "seed", "stats", "daily", "welcome")
 PACES = {"slow": 1500, "normal": 900, "fast": 350}  # the computer's pace: ms between its moves
 
 
 def default_prefs():
-    """quick: discard without a confirmation (a double tap or click on a card discards it);
-    hints: offer the "What would Hard play?" button (off: a match that counts has none)."""
+    """ask_discard: a discard asks for a confirmation first (off: a tap on the card, then on
+    the pile or Discard, plays it, and so does a double tap on the card; the Undo takes it back
+    until the other side moves); hints: offer the "What would Hard play?" button (off: a match
+    that counts has none). The "quick" of older saves (discard without confirmation, off by
+    default) is not read: its default was what every player had, not a choice."""
     return {"level": "medium", "four": False, "sort": "rank", "rules": "classic", "mode": "cpu",
-            "pace": "normal", "quick": False, "hints": False}
+            "pace": "normal", "ask_discard": False, "hints": False}
 
 
 def card_of_key(key):
@@ -44,6 +47,33 @@ def legal(ui, view, kind, card=None):
         if action.kind == kind and (card is None or action.card is card):
             return action
     return None
+
+
+def not_yet(view):
+    """Why the seat on screen can neither discard, knock nor go gin now (the upcard's offer,
+    before its draw, the other player's turn, the hand over), in the engine's words; None in
+    its discard phase."""
+    if view.turn is None:
+        reason = "match_over" if view.phase == "match_over" else "hand_over"
+    elif view.turn != view.player:
+        reason = "not_your_turn"
+    elif view.phase in ("upcard", "draw"):
+        reason = "upcard_offer" if view.phase == "upcard" else "draw_first"
+    else:
+        return None
+    return T.refusal(reason, {})
+
+
+def can_undo(ui, view):
+    """Whether the person at this screen may take back the discard on top of the pile now
+    (the View's `undo`: the other side has not moved): their own, against the computer or a
+    friend online; two players on one device, the one who discarded, until the hand-over
+    screen is left (the next player's hand revealed)."""
+    if view is None or view.undo is None or view.turn is None:
+        return False
+    if ui.mode == "duo":
+        return ui.handover
+    return view.turn != view.player and ui.is_human(view.player) and not waiting_for_friend(ui)
 
 
 def waiting_for_friend(ui):
@@ -74,6 +104,7 @@ class Ui:
         self.unsaved_told = False  # the player was told their progress is not being saved
         self.log = []
         self.last_seat = 0
+        self.taking_back = False  # a discard is being taken back: the same person plays on
         # The move just made ("draw" or "discard"), for the render's short animations: set by
         # the adapter when the table changes, forgotten at the next command.
         self.motion = None
@@ -91,6 +122,9 @@ class Ui:
         self.daily_record = None
         self.today = (2000, 1, 1)
         self.daily = None
+        # Whether a match against the computer was set aside for the daily deal (kept in the
+        # storage until "Back to your match" restores it: `platform.progress`).
+        self.aside = False
         # Whether the page's second bundle (the modules marked BUNDLE = "later": the dialogs, the end of a
         # hand, the coach, lessons, statistics, online play) is in the page: "waiting", "loaded"
         # or "failed" (it could not be loaded: what the first bundle holds still works).

@@ -82,6 +82,12 @@ class LocalTable:
         self.table.act(seat, action)
         self._changed()
 
+    def undo(self, seat):
+        """Take back the seat's discard while the other side has not moved (`Table.undo`);
+        raises IllegalAction ("nothing_to_undo") and changes nothing otherwise."""
+        self.table.undo(seat)
+        self._changed()
+
     def set_level(self, seat, level):
         """Another computer level for a computer seat, from its next decision on."""
         if self.seats[seat] != HUMAN:

@@ -118,12 +118,16 @@ def render_daily(view, ui):
         buttons.append(("cancel", _("Back to the table"), True))
     elif line:
         out.append(share_block(line))
+        if ui.aside and ui.daily is not None:
+            buttons.append(("back_to_match", _("Back to your match"), False))
         buttons.append(("play_daily", _("Play it again (your result line will be marked as a replay)"), False))
     elif entry["tries"]:
         out.append('<p>' + esc(_("You started today's deal without finishing it: playing it again counts as a replay.")) + '</p>')
         buttons.append(("play_daily", _("Play today's deal again"), True))
     else:
-        if in_progress(view) and ui.mode != "online":
+        if in_progress(view) and ui.mode == "cpu" and ui.daily is None and ui.lesson is None:
+            out.append('<p>' + esc(_("Your match in progress is kept: “Back to your match” in the menu returns to it.")) + '</p>')
+        elif in_progress(view) and ui.mode != "online":
             out.append('<p class="g-warn">' + esc(_("Starting today's deal ends the match in progress.")) + '</p>')
         buttons.append(("play_daily", _("Play today's deal"), True))
     if not on_table:  # there, "Back to the table" closes the dialog
@@ -149,8 +153,10 @@ def end_block(view, ui):
     if line is None:
         return ""
     # Translators: the heading of the daily deal's result; {date} is a short date ("Dec 1").
+    back = ('<div class="g-actions">' + button("back_to_match", _("Back to your match"), key="back_to_match-end")
+            + '</div>') if ui.aside else ""
     return ('<section class="g-daily-end"><h3>' + esc(fmt(_("Daily deal of {date}"), date=date_text(date)))
-            + '</h3>' + share_block(line) + '</section>')
+            + '</h3>' + share_block(line) + back + '</section>')
 
 
 def bar_tag(ui):

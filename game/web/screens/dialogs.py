@@ -84,6 +84,9 @@ def render_dialog(view, ui):
             body.append('<p class="g-warn">' + esc(_("Starting a new game ends the match in progress.")) + '</p>')
         body.append(render_new_game(d.get("rules", ui.prefs["rules"]), d.get("mode", ui.mode)))
         body.append(dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
+    elif kind == "welcome":
+        title, part = render_welcome(d)
+        body.append(part)
     elif kind == "review":
         from game.web.play.coach import render_review_dialog
 
@@ -144,6 +147,8 @@ def render_menu(view, ui):
     else:
         acts = (("new", _("New game")), ("replay", _("Replay")), ("guided", _("Guided first hand")),
                 ("help", _("Shortcuts")))
+    if ui.aside and ui.mode == "cpu":  # the match set aside for the daily deal
+        acts = (("back_to_match", _("Back to your match")),) + acts
     acts += (("daily", _("Daily deal")), ("stats", _("Statistics")))
     for act, label in acts:
         out.append(button(act, label))
@@ -165,7 +170,8 @@ def render_menu(view, ui):
         sorts.append(("custom", pgettext("sort choice", "Your order")))
     out.append(select_field(_("Sort the hand"), "pick_sort", sorts, prefs["sort"]))
     out.append(check_field(_("Four-color deck"), "four", prefs["four"]))
-    out.append(check_field(_("Discard without confirmation (double-tap or double-click a card)"), "quick", prefs["quick"]))
+    out.append(check_field(_("Confirm each discard in a dialog (otherwise a tap on a card, then on the pile, discards it)"),
+                           "ask_discard", prefs["ask_discard"]))
     if ui.mode != "online":  # a friend's score sheet would not show them
         out.append(check_field(_("Hints: show the “What would Hard play?” button (the hints you use are counted on the score sheet)"), "hints",
                                prefs.get("hints", False)))
@@ -201,16 +207,35 @@ def render_shortcuts():
                           ("discard", _("discard the selected card")), ("knock", pgettext("verb", "knock")),
                           ("gin", _("go gin")), ("sort", _("change the sort order")), ("next_hand", _("deal the next hand")),
                           ("show_pile", _("show the whole discard pile")),
+                          ("undo", _("take back your discard, until the other player moves")),
                           ("hint", _("hint: what Hard would play (turn hints on in the menu)"))):
         keys.append((key_for(command), text))
     keys.append((HELP_KEY, _("show this list")))
     return '<dl class="g-keys">' + "".join('<dt><kbd>' + esc(k) + '</kbd></dt><dd>' + esc(v) + '</dd>' for k, v in keys) + '</dl>'
 
 
+def preset_line(preset):
+    """A preset in one line, under its name in the new game's list."""
+    lines = {"classic": _("Knock with 10 points or less; a match to 100."),
+             "modern": _("Classic, with big gin and end-of-match bonuses."),
+             "oklahoma": _("The upcard sets the knock limit; a match to 150."),
+             "straight": _("No knocking: only gin ends a hand."),
+             "short": _("Classic rules, a quick match to 50.")}
+    return lines.get(preset, "")
+
+
 def preset_text(preset):
-    """A preset as a radio button's text: its name, then its rules in whole sentences."""
+    """A preset as a radio button's text: its name, then one line."""
     return ('<span><strong>' + esc(T.preset_title(preset)) + '</strong> <span class="g-radio-text">'
-            + esc(MT.rules_summary(Rules.preset(preset))) + '</span></span>')
+            + esc(preset_line(preset)) + '</span></span>')
+
+
+def about_rules():
+    """The presets' rules in whole sentences, behind "About these rules"."""
+    items = "".join('<dt>' + esc(T.preset_title(name)) + '</dt><dd>' + esc(MT.rules_summary(Rules.preset(name))) + '</dd>'
+                    for name in PRESETS)
+    return ('<details class="g-about-rules"><summary>' + esc(_("About these rules")) + '</summary><dl>' + items
+            + '</dl></details>')
 
 
 def render_new_game(chosen, mode):
@@ -224,8 +249,21 @@ def render_new_game(chosen, mode):
         label = T.mode_name(value)
         body.append('<label class="g-radio"><input type="radio" name="g-mode" value="' + value + '" data-act="pick_mode" data-key="mode-' + value + '"'
                     + (' checked' if value == mode else '') + '> <span>' + esc(label) + '</span></label>')
-    body.append('</fieldset>')
+    body.append('</fieldset>' + about_rules())
     return "".join(body)
+
+
+def render_welcome(d):
+    """(title, body) of a newcomer's first visit: a guided hand or just playing, the computer's
+    level (Easy) and hints (on), both changeable here."""
+    out = ['<p>' + esc(_("New to Gin Rummy? A guided hand shows you how to play, one move at a time. Or just play: "
+                         "the hints say what a strong player would do.")) + '</p><div class="g-settings">']
+    out.append(select_field(_("Computer level"), "welcome_level", [(lv, T.level_name(lv)) for lv in LEVELS], d["level"]))
+    out.append(check_field(_("Hints: show the “What would Hard play?” button"), "welcome_hints", d["hints"]))
+    out.append('</div>')
+    out.append(dialog_buttons([("welcome_guided", _("Play a guided hand"), True), ("welcome_play", _("Just play"), False)]))
+    # Translators: the title of the dialog a first visit opens.
+    return _("Welcome to Gin Rummy"), "".join(out)
 
 
 # --- the knock dialog ----------------------------------------------------------------------------
@@ -269,8 +307,8 @@ def declared(view, d):
 
 
 def render_knock_dialog(view, d):
-    """(title, body) of the knock, gin or big gin dialog: a group select per card, the declared
-    melds and deadwood, the engine's objection if any, and Confirm (disabled on a problem)."""
+    """(title, body) of the knock, gin or big gin dialog: the engine's best melds and deadwood
+    and one button to confirm; "Change melds" opens the meld editor (`render_meld_editor`)."""
     kind = d["kind"]
     titles = {"knock": pgettext("verb", "Knock"), "gin": _("Gin"), "big_gin": _("Big gin")}
     title = titles[kind]
@@ -278,8 +316,38 @@ def render_knock_dialog(view, d):
     if kind != "big_gin":
         # Translators: {card} is a card's name with its article ("the queen of diamonds").
         out.append('<p>' + esc(fmt(_("Your discard: {card}."), card=T.the_card(DECK[d["card"]]))) + '</p>')
-    out.append('<p>' + esc(_("Your melds, arranged to leave the least deadwood. To declare different melds, change a "
-                             "card's group:")) + '</p>')
+    editing = d.get("edit", False)
+    if editing:
+        out.append(render_meld_editor(view, d))
+    melds, problem, arrangement = declared(view, d)
+    summary = []
+    number = 0
+    for meld in melds:
+        number += 1
+        # Translators: before the cards of a declared meld; {n} is 1, 2 or 3.
+        summary.append('<li>' + esc(fmt(_("Meld {n}:"), n=number)) + ' ' + meld_cards(meld) + '</li>')
+    if arrangement is not None and arrangement.deadwood:
+        # Translators: the deadwood cards the knocker declares (shown as cards), then their total ("6 points").
+        summary.append('<li>' + fmt(esc(_("Deadwood: {cards} ({points})")), cards=meld_cards(arrangement.deadwood, "g-dead"),
+                                    points=esc(T.points_text(arrangement.deadwood_points))) + '</li>')
+    elif arrangement is not None:
+        summary.append('<li>' + esc(_("Deadwood: none.")) + '</li>')
+    if not editing:
+        out.append('<p>' + esc(_("Your melds, arranged to leave the least deadwood:")) + '</p>')
+    out.append('<ul class="g-declared">' + "".join(summary) + '</ul>')
+    if problem:
+        out.append('<p class="g-problem" role="alert">' + esc(problem) + '</p>')
+    confirm = {"knock": _("Confirm the knock"), "gin": _("Confirm gin"), "big_gin": _("Confirm big gin")}[kind]
+    other = button("best", _("Best arrangement")) if editing else button("change_melds", _("Change melds"))
+    out.append('<div class="g-actions">' + button("confirm_knock", confirm, "g-btn g-primary", disabled=bool(problem))
+               + other + button("cancel", _("Cancel")) + '</div>')
+    return title, "".join(out)
+
+
+def render_meld_editor(view, d):
+    """The knock dialog's meld editor: a group select per card (deadwood, meld 1-3)."""
+    out = ['<p>' + esc(_("Your melds, arranged to leave the least deadwood. To declare different melds, change a "
+                         "card's group:")) + '</p>']
     cards = sorted(knock_cards(view, d), key=lambda c: (d["groups"].get(c.index, 0) or 9, c.rank, c.suit))
     out.append('<ul class="g-groups">')
     for c in cards:
@@ -296,23 +364,7 @@ def render_knock_dialog(view, d):
                    + '<select data-act="group" data-card="' + str(c.index) + '" data-key="g' + str(c.index) + '">'
                    + "".join(options) + '</select></label></li>')
     out.append('</ul>')
-    melds, problem, arrangement = declared(view, d)
-    summary = []
-    number = 0
-    for meld in melds:
-        number += 1
-        # Translators: before the cards of a declared meld; {n} is 1, 2 or 3.
-        summary.append('<li>' + esc(fmt(_("Meld {n}:"), n=number)) + ' ' + meld_cards(meld) + '</li>')
-    if arrangement is not None:
-        # Translators: the declared deadwood's total; {points} is "6 points".
-        summary.append('<li>' + esc(fmt(_("Deadwood: {points}."), points=T.points_text(arrangement.deadwood_points))) + '</li>')
-    out.append('<ul class="g-declared">' + "".join(summary) + '</ul>')
-    if problem:
-        out.append('<p class="g-problem" role="alert">' + esc(problem) + '</p>')
-    confirm = {"knock": _("Confirm the knock"), "gin": _("Confirm gin"), "big_gin": _("Confirm big gin")}[kind]
-    out.append('<div class="g-actions">' + button("confirm_knock", confirm, "g-btn g-primary", disabled=bool(problem))
-               + button("best", _("Best arrangement")) + button("cancel", _("Cancel")) + '</div>')
-    return title, "".join(out)
+    return "".join(out)
 
 
 # --- two players on one device -------------------------------------------------------------------

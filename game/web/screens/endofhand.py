@@ -1,12 +1,14 @@
-"""The end of a hand: both hands spread in melds, the layoffs one per line, the deadwood totals,
-the score line in words, the score sheet; at the end of the match the final totals and the winner.
+"""The end of a hand: both hands laid down in their melds on the table, the layoffs moving onto
+the knocker's melds (`game.web.table.reveal`), the result and the score line in words, the score
+sheet; at the end of the match the winner and the final totals.
 
 Everything shown comes from the View: the hand's result (its settlement and breakdown), both
 arrangements, the score sheet and the totals.
 """
 
 from game.web.play.coach import hints_used, review_button
-from game.web.table.markup import button, esc, in_order, kbd, meld_cards
+from game.web.table.markup import button, esc, kbd
+from game.web.table.reveal import render_reveal, result_class
 from game.web.words import events as EV
 from game.web.words import moretext as MT
 from game.web.words import text as T
@@ -32,13 +34,28 @@ def again_buttons(ui):
 
 
 def render_end(view, ui):
-    """The end-of-hand (or end-of-match) screen of the View on screen: a banner saying who won
-    what; at the end of the match the winner, the totals and "New game" come first."""
+    """The end-of-hand (or end-of-match) screen of the View on screen: both hands played out on
+    the table, a banner saying who won what, Next hand; at the end of the match the winner, the
+    totals and "New game"; the score sheet."""
     names = ui.names()
     over = view.phase == "match_over"
     out = ['<div class="g-end">']
     title = _("End of the match") if over else _("End of the hand")
-    out.append('<h2 class="g-title">' + esc(title) + '</h2>')
+    # The next move first, beside the title: it works at once, and on a short screen the focus
+    # on it leaves the hands in view below it.
+    out.append('<div class="g-end-head"><h2 class="g-title">' + esc(title) + '</h2>')
+    if not over and any(action.kind == "next_hand" for action in view.legal_actions):  # a training hand has none
+        key = key_for("next_hand")
+        out.append('<div class="g-actions">' + button("next_hand", classes="g-btn g-primary",
+                                                     attrs=(("aria-keyshortcuts", key or None),),
+                                                     inner=esc(_("Next hand")) + kbd(key))
+                   + review_button(view, ui) + '</div>')
+    out.append('</div>')
+    # The hand played out on the table (game.web.table.reveal), then the result.
+    out.append(render_reveal(view, ui))
+    late = " " + result_class(view) if ui.motion == "reveal" else ""
+    out.append('<p class="g-banner' + late + '"><strong>' + esc(MT.hand_headline(view, names)) + '</strong>'
+               '<span class="g-scoreline">' + esc(EV.score_line(view, names)) + '</span></p>')
     if over:
         out.append('<p class="g-banner"><strong>' + esc(EV.match_result(view, names)) + '</strong></p>')
         if ui.daily is not None:
@@ -47,74 +64,8 @@ def render_end(view, ui):
             out.append(end_block(view, ui))
         out.append(render_totals(view, names))
         out.append('<div class="g-actions">' + again_buttons(ui) + review_button(view, ui) + '</div>')
-    out.append('<p class="g-banner"><strong>' + esc(MT.hand_headline(view, names)) + '</strong>'
-               '<span class="g-scoreline">' + esc(EV.score_line(view, names)) + '</span></p>')
-    if not over and any(action.kind == "next_hand" for action in view.legal_actions):  # a training hand has none
-        key = key_for("next_hand")
-        out.append('<div class="g-actions">' + button("next_hand", classes="g-btn g-primary",
-                                                     attrs=(("aria-keyshortcuts", key or None),),
-                                                     inner=esc(_("Next hand")) + kbd(key))
-                   + review_button(view, ui) + '</div>')
-    result = view.result
-    me, other = view.player, 1 - view.player
-    if result is not None:
-        knocker = view.knocker
-        added = laid_off(result)
-        sides = [(knocker, [list(m) + added[k] for k, m in enumerate(result.knocker_melds)], result.knocker_deadwood_cards,
-                  result.knocker_deadwood, [], [c for cards in added for c in cards]),
-                 (1 - knocker, result.defender_melds, result.defender_deadwood_cards, result.defender_deadwood,
-                  result.layoff_targets, [])]
-    else:
-        mine, theirs = view.arrangement, view.opponent_arrangement
-        sides = [(me, mine.melds, mine.deadwood, mine.deadwood_points, [], []),
-                 (other, theirs.melds, theirs.deadwood, theirs.deadwood_points, [], [])]
-        sides.sort(key=lambda side: side[0])
-    for seat, melds, dead_cards, dead, layoffs, extra in sides:
-        out.append(render_spread(names[seat], melds, dead_cards, dead, layoffs, result, extra))
     out.append(render_sheet(view, names, ui))
     out.append('</div>')
-    return "".join(out)
-
-
-def laid_off(result):
-    """The cards laid off on each of the knocker's melds, in the order they were laid off."""
-    added = [[] for _m in result.knocker_melds]
-    for card, target in result.layoff_targets:
-        if 0 <= target < len(added):
-            added[target].append(card)
-    return added
-
-
-def render_spread(who, melds, dead_cards, dead, layoffs, result, added=()):
-    """One player's hand: melds (with the cards laid off on them, marked), the layoffs one per
-    line naming the meld as it stood then (shown one by one), deadwood = points."""
-    out = ['<section class="g-spread"><h3>' + esc(T.label(who)) + '</h3>']
-    if melds:
-        out.append('<p class="g-melds">' + esc(_("Melds:")) + ' ' + "".join(meld_cards(m, "", added) for m in melds) + '</p>')
-    else:
-        out.append('<p class="g-melds">' + esc(_("Melds: none.")) + '</p>')
-    if layoffs:
-        out.append('<ol class="g-layoffs" aria-label="' + esc(_("Layoffs")) + '">')
-        grown = [list(m) for m in result.knocker_melds]
-        step = 0
-        for card, target in layoffs:
-            step += 1
-            meld = in_order(grown[target]) if 0 <= target < len(grown) else []
-            out.append('<li class="g-step g-d' + str(min(step, 9)) + '">'
-                       # Translators: one layoff at the end of a hand; {card} is a card's name with its
-                       # article ("the 8 of spades"), {meld} the meld as it stood, in short labels ("5♠ 6♠ 7♠").
-                       + esc(T.capital(fmt(_("{card} laid off on {meld}"), card=T.the_card(card),
-                                           meld=" ".join(T.card_label(c) for c in meld)))) + '</li>')
-            if 0 <= target < len(grown):
-                grown[target].append(card)
-        out.append('</ol>')
-    if dead_cards:
-        # Translators: {cards} are the deadwood cards (shown as cards), {points} their total ("12 points").
-        line = fmt(esc(_("Deadwood: {cards} ({points})")), cards=meld_cards(dead_cards, "g-dead"),
-                   points=esc(T.points_text(dead)))
-    else:
-        line = esc(_("Deadwood: none."))
-    out.append('<p class="g-melds">' + line + '</p></section>')
     return "".join(out)
 
 

@@ -29,14 +29,26 @@ def shown_hint(view, ui):
 
 
 def hint_button(view, ui):
-    """The "What would Hard play?" button among the moves, when hints are on (disabled while it
-    is not the player's turn: the moves do not jump about)."""
+    """The "What would Hard play?" button among the moves, when hints are on (dimmed while it
+    is not the player's turn: the moves do not jump about; pressed then, it says why)."""
     if not hints_allowed(ui):
         return ""
     mine = view.turn == view.player and not ui.handover
     key = key_for("hint")
-    return button("hint", classes="g-btn g-act g-hint-btn", attrs=(("aria-keyshortcuts", key or None),),
-                  disabled=not mine, inner=esc(_("What would Hard play?")) + kbd(key))
+    return button("hint", classes="g-btn g-act g-hint-btn",
+                  attrs=(("aria-keyshortcuts", key or None), ("aria-disabled", None if mine else "true")),
+                  inner=esc(_("What would Hard play?")) + kbd(key))
+
+
+def hints_toggle(view, ui):
+    """The hints' switch on the table, beside the moves (the menu has the same setting): a
+    checkbox, so turning hints on is one tap from the table. Never online (no hints there)."""
+    if ui.mode not in ("cpu", "duo"):
+        return ""
+    on = ui.prefs.get("hints", False)
+    # Translators: the checkbox on the table that shows the "What would Hard play?" button.
+    return ('<label class="g-field g-check g-hints-toggle"><input type="checkbox" data-act="hints" data-key="hints_table"'
+            + (' checked' if on else '') + '> <span>' + esc(_("Hints")) + '</span></label>')
 
 
 def render_hint(view, ui):

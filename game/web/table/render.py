@@ -123,14 +123,15 @@ def fallback_focus(view, ui):
         return ['[data-key="' + str(ui.dialog.get("focus")) + '"]', ".g-dialog button"]
     if ui.handover:
         return ['[data-key="reveal"]']
-    return [".g-end .g-primary", '.g-hand [tabindex="0"]', ".g-act:not([disabled])", '[data-key="menu"]']
+    return [".g-end .g-primary", '.g-hand [tabindex="0"]', '.g-act:not([disabled]):not([aria-disabled="true"])',
+            '[data-key="menu"]']
 
 
 def render_screen(view, ui):
     # The dialogs and the end of a hand are imported on first use: the first screen of a
     # page does not need them, and each module costs compile time in the page.
     if ui.handover:
-        return render_handover(view)
+        return render_handover(view, ui)
     # Without the page's second bundle (it could not be loaded), the end of a hand stays on the
     # table: its prompt says the hand is over, the log gives the result, N deals the next one.
     if view.phase in END_PHASES and ui.more != "failed":
@@ -146,10 +147,13 @@ def render_screen(view, ui):
 
 def motion(view):
     """The move the View's events bring, for one short animation: "draw" (this seat drew from
-    the stock), "their_draw" (the opponent drew), "discard" (a card reached the pile)."""
+    the stock), "their_draw" (the opponent drew), "discard" (a card reached the pile), "reveal"
+    (the hand ended: it is played out on the table, `game.web.table.reveal`)."""
     found = None
     for event in view.events:
-        if event.kind == "discard":
+        if event.kind == "hand_over":
+            found = "reveal"
+        elif event.kind == "discard":
             found = "discard"
         elif event.kind in ("draw_stock", "draw_discard", "take_upcard"):
             found = "draw" if event.player == view.player and view.drawn is not None else "their_draw"

@@ -9,7 +9,7 @@ ever written into the DOM (the View holds none).
 
 from game.actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD
 from game.cards import DECK
-from game.web.play.state import card_of_key, legal, waiting_for_friend
+from game.web.play.state import can_undo, card_of_key, legal, waiting_for_friend
 from game.web.table import hints
 from game.web.table.markup import button, card_html, esc, kbd, log_items
 from game.web.words import i18n
@@ -77,13 +77,9 @@ def render_table(view, ui):
     out.append('<section class="g-opponent" aria-label="' + esc(T.label(names[other])) + '">')
     out.append('<h2 class="g-title">' + esc(T.label(names[other])) + ' · '
                + esc(T.cards_count(view.opponent_count)) + '</h2>')
-    backs = BACK * view.opponent_count
-    if ui.motion == "their_draw" and view.opponent_count:
-        backs = BACK * (view.opponent_count - 1) + '<span class="g-back g-arrive"></span>'
-    out.append('<div class="g-backs" aria-hidden="true">' + backs + '</div>')
-    if view.opponent_known:
-        out.append('<p class="g-known">' + esc(_("Taken from the discard pile:")) + ' '
-                   + "".join(card_html(c, "g-small") for c in view.opponent_known) + '</p>')
+    # The cards they took from the pile are face up in their hand, after its backs: the hand
+    # keeps its width and no row comes and goes (a steady table, issue 25).
+    out.append(render_fan(view.opponent_count, view.opponent_known, ui.motion == "their_draw"))
     out.append('</section>')
     # The stock and the discard pile.
     out.append('<section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
@@ -99,7 +95,9 @@ def render_table(view, ui):
                       + esc(fmt(_("Stock: {count}"), count=T.cards_count(view.stock_count))) + '</span>'))
     if view.discard_pile:
         top = view.discard_pile[-1]
-        take = legal(ui, view, TAKE_UPCARD) or legal(ui, view, DRAW_DISCARD)
+        # The pile acts when it can be drawn, and when the selected card can be discarded on it.
+        take = legal(ui, view, TAKE_UPCARD) or legal(ui, view, DRAW_DISCARD) \
+            or (ui.selected is not None and legal(ui, view, DISCARD, DECK[ui.selected]))
         # Translators: the discard pile's accessible name; {card} is its top card without article
         # ("7 of hearts", or "Q, queen of hearts": the letter printed on the card, then its name).
         label = fmt(_("Discard pile: {card}"), card=T.card_button_name(top))
@@ -122,13 +120,30 @@ def render_table(view, ui):
     out.append('</section>')
     # Whose turn, what to do (and what is possible: knock, gin, big gin, with which discard).
     prompt = T.ONLINE_PROBLEMS["no_opponent"] if waiting_for_friend(ui) else None
-    out.append('<p class="g-prompt">' + esc(_(prompt) if prompt else T.turn_text(view, ui.mode, ui.handover)) + '</p>')
-    out.append(hints.render_hint(view, ui))
+    # The prompt has room of its own; a hint is laid over it (never moving the hand).
+    out.append('<div class="g-say"><p class="g-prompt">' + esc(_(prompt) if prompt else T.turn_text(view, ui.mode, ui.handover))
+               + '</p>' + hints.render_hint(view, ui) + '</div>')
     out.append('<div class="g-seat">')
     out.append(render_hand(view, ui))
     out.append(render_actions(view, ui))
     out.append('</div>')
     out.append('<ul class="g-log" aria-hidden="true">' + log_items(ui.log) + '</ul>')
+    return "".join(out)
+
+
+def render_fan(count, known, arrive=False):
+    """The opponent's hand: `count` cards, those `known` (taken from the pile) face up after the
+    backs, in a fan of fixed width. Each card is put at its place by the stylesheet (`g-atI`),
+    so a card drawn or discarded moves no other card; `arrive`: the last back was just drawn."""
+    hidden = max(0, count - len(known))
+    backs = "".join('<span class="g-back g-at' + str(i) + (' g-arrive' if arrive and i == hidden - 1 else '')
+                    + '"></span>' for i in range(hidden))
+    out = ['<div class="g-fan"><div class="g-backs" aria-hidden="true">' + backs + '</div>']
+    if known:
+        out.append('<p class="g-known"><span class="g-visually-hidden">' + esc(_("Taken from the discard pile:"))
+                   + ' </span>' + "".join(card_html(c, "g-small g-at" + str(hidden + i)) for i, c in enumerate(known))
+                   + '</p>')
+    out.append('</div>')
     return "".join(out)
 
 
@@ -156,7 +171,9 @@ def can_knock(rules):
 def render_actions(view, ui):
     """The moves as large buttons: enabled when the View lists such a move (Knock and Gin
     whatever card is selected: they pick the best discard for it), and the sort button."""
-    out = ['<div class="g-actions">']
+    # Two groups, each with room of its own (a steady table): the moves of the phase, then the
+    # tools (the hint, the hints' switch, the sort and the reorder buttons).
+    out = ['<div class="g-actions"><div class="g-moves">']
     sel = DECK[ui.selected] if ui.selected is not None else None
     hint = suggested_move(ui, view)
     if view.phase == "upcard":
@@ -164,8 +181,11 @@ def render_actions(view, ui):
                                  suggest_class(hint, TAKE_UPCARD).strip()))
         out.append(action_button(_("Pass"), "pass", legal(ui, view, PASS), hints.hinted_class(hints.hint_move(view, ui), (PASS,)).strip()))
     else:
-        out.append(action_button(_("Discard"), "discard", sel is not None and legal(ui, view, DISCARD, sel),
-                                 suggest_class(hint, DISCARD).strip()))
+        if can_undo(ui, view):  # the discard just made can be taken back: Undo in Discard's place
+            out.append(action_button(_("Undo"), "undo", True))
+        else:
+            out.append(action_button(_("Discard"), "discard", sel is not None and legal(ui, view, DISCARD, sel),
+                                     suggest_class(hint, DISCARD).strip()))
         if can_knock(view.rules):
             out.append(action_button(pgettext("verb", "Knock"), "knock", legal(ui, view, KNOCK),
                                      suggest_class(hint, KNOCK).strip()))
@@ -173,6 +193,8 @@ def render_actions(view, ui):
         if view.rules.big_gin_bonus is not None:
             out.append(action_button(_("Big gin"), "big_gin", legal(ui, view, BIG_GIN)))
     out.append(hints.hint_button(view, ui))
+    out.append('</div><div class="g-tools">')
+    out.append(hints.hints_toggle(view, ui))
     sort_names = {"rank": _("Sort: by rank"), "suit": _("Sort: by suit"), "melds": _("Sort: by melds"),
                   "custom": _("Sort: your order")}
     out.append(action_button(sort_names.get(ui.prefs["sort"], _("Sort: by rank")), "sort", True, "g-sort"))
@@ -181,22 +203,31 @@ def render_actions(view, ui):
     pos = order.index(ui.selected) if ui.selected in order else -1
     out.append(move_button(_("Move left"), "move_left", "\u2190", pos > 0))
     out.append(move_button(_("Move right"), "move_right", "\u2192", 0 <= pos < len(order) - 1))
-    out.append('</div>')
+    out.append('</div></div>')
     return "".join(out)
 
 
 def action_button(label, act, enabled, extra=""):
+    """A move's button; one that cannot act now is `aria-disabled` (dimmed, still pressable:
+    its command says why, `platform.controls.on_click`)."""
     shortcut = key_for(act)
     possible = ' g-possible' if enabled and act in ("knock", "gin", "big_gin") else ''
     return button(act, classes="g-btn g-act" + possible + (" " + extra if extra else ""),
-                  attrs=(("aria-keyshortcuts", shortcut or None),), disabled=not enabled,
+                  attrs=(("aria-keyshortcuts", shortcut or None), ("aria-disabled", None if enabled else "true")),
                   inner=esc(label) + kbd(shortcut))
 
 
 def move_button(label, act, arrow, enabled):
-    """A reorder button: an arrow, with its words (hidden on narrow screens, still its name)."""
-    return button(act, classes="g-btn g-act g-move", disabled=not enabled,
-                  inner='<span aria-hidden="true">' + arrow + '</span> <span class="g-move-text">' + esc(label) + '</span>')
+    """A reorder button: its arrow and a visible word ("Move"), named by its whole label ("Move
+    left"), which holds that word; `aria-disabled` as a move's button when it cannot move the
+    selected card."""
+    # Translators: the visible word on the two buttons that move the selected card in the hand
+    # (under an arrow); it must be part of "Move left" and "Move right" as translated.
+    word = pgettext("arrow button", "Move")
+    return button(act, classes="g-btn g-act g-move",
+                  attrs=(("aria-label", label), ("aria-disabled", None if enabled else "true")),
+                  inner='<span class="g-arrow" aria-hidden="true">' + arrow + '</span><span class="g-move-text">'
+                  + esc(word) + '</span>')
 
 
 def render_hand(view, ui):
@@ -222,11 +253,11 @@ def render_hand(view, ui):
         title = _("Your hand")
     out = ['<section class="g-hand-area" aria-label="' + esc(title) + '">']
     out.append('<h2 class="g-title g-visually-hidden">' + esc(title) + '</h2>')
-    out.append('<ul class="g-hand g-n' + str(len(hand)) + '" aria-label="'
+    out.append('<ul class="g-hand g-placed g-n' + str(len(hand)) + '" aria-label="'
                + esc(_("Left and Right arrows move; Enter selects; Alt+arrows reorder.")) + '">')
-    for card in hand:
+    for place, card in enumerate(hand):
         index = card.index
-        state = ("m" if index in melded else "") + ("t" if card is view.taken else "") \
+        state = str(place) + ("m" if index in melded else "") + ("t" if card is view.taken else "") \
             + ("n" if card is view.drawn else "") + ("a" if card is view.drawn and ui.motion == "draw" else "") \
             + ("h" if hint is not None and hint[1] == index else "") + ("s" if index == hinted else "") \
             + ("p" if selected_index == index else "") + ("f" if index == focus_index else "")
@@ -242,7 +273,10 @@ def render_hand(view, ui):
         # Translators: after the deadwood line; {card} is a card's name with its article ("the
         # queen of diamonds"), {n} the deadwood left if it is discarded.
         line += " · " + fmt(_("if you discard {card}: {n}"), card=T.the_card(DECK[selected_index]), n=after[selected_index])
-    out.append('<p class="g-deadwood">' + esc(line) + '</p>')
+    # A new element for each new line (keyed by what it says): a text changed in place, centred,
+    # counts as a layout shift.
+    out.append('<p class="g-deadwood"><span data-key="dw' + str(len(hand)) + "-" + str(view.arrangement.deadwood_points)
+               + "-" + str(selected_index) + '">' + esc(line) + '</span></p>')
     out.append('</section>')
     return "".join(out)
 
@@ -257,10 +291,13 @@ CARD_STATES = (("m", "g-melded", N_("in a meld")), ("t", "g-taken", N_("just tak
 
 def hand_item(card, state):
     """A card of the hand as an item of its list: a toggle button named by the card and what
-    is true of it (`state`: letters of CARD_STATES, "f" for the card in the tab order). Kept in
-    the catalogue's memo: a move changes few cards, and a card's markup is most of the table's."""
+    is true of it (`state`: its place in the hand, then letters of CARD_STATES, "f" for the card
+    in the tab order). Kept in the catalogue's memo: a move changes few cards, and a card's
+    markup is most of the table's. The item's class names its place (`g-at3`): the stylesheet
+    puts it there by a transform, so a card drawn, discarded or sorted moves the others without
+    a layout shift (a steady table, issue 25), and they slide to their new places."""
     catalog = i18n.current()
-    key = "hand" + str(card.index) + state
+    key = "hand" + str(card.index) + "/" + state
     found = catalog.memo.get(key)
     if found is not None:
         return found
@@ -275,14 +312,27 @@ def hand_item(card, state):
     attrs = (("aria-pressed", "true" if "p" in state else "false"), ("tabindex", "0" if "f" in state else "-1"),
              ("data-card", str(card.index)))
     # Each card's item keyed by the card: sorting moves the same elements.
-    return catalog.remember(key, '<li data-key="l' + str(card.index) + '">'
+    place = ""
+    for char in state:
+        if "0" <= char <= "9":
+            place += char
+    return catalog.remember(key, '<li class="g-at' + place + '" data-key="l' + str(card.index) + '">'
                             + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
 
 
-def render_handover(view):
-    """The hand-over screen: no card of either hand, a button to reveal the next player's hand."""
+def render_handover(view, ui=None):
+    """The hand-over screen: no card of either hand, a button to reveal the next player's hand;
+    while the player who just discarded may take it back, a button to do so (the discard is
+    public: it is on the pile)."""
     current = view.turn
+    undo = ""
+    if ui is not None and can_undo(ui, view):
+        key = key_for("undo")
+        # Translators: on the two players' hand-over screen, for the player who just discarded;
+        # {card} is a card's name with its article ("the 7 of hearts").
+        label = fmt(_("Undo: take back {card}"), card=T.the_card(view.undo))
+        undo = button("undo", classes="g-btn", attrs=(("aria-keyshortcuts", key or None),), inner=esc(label) + kbd(key))
     return ('<div class="g-handover"><h2 class="g-title">' + esc(T.pass_device((current if current is not None else 0) + 1))
             + '</h2><p>' + esc(_("The other player should look away: both hands stay hidden until you press "
                                  "“Reveal my hand”."))
-            + '</p>' + button("reveal", _("Reveal my hand"), "g-btn g-primary") + '</div>')
+            + '</p>' + button("reveal", _("Reveal my hand"), "g-btn g-primary") + undo + '</div>')

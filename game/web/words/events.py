@@ -4,7 +4,14 @@ Pure Python: the sentences are built from the engine's data, nothing is computed
 """
 
 from game.web.words.i18n import _, fmt, ngettext
-from game.web.words.text import capital, end_bonuses, name, points_text, the_card
+from game.web.words.text import (
+    capital,
+    cards_with_articles,
+    end_bonuses,
+    name,
+    points_text,
+    the_card,
+)
 
 
 def event_text(event, view, names):
@@ -12,7 +19,8 @@ def event_text(event, view, names):
     (`view.player`: "you"); `names[p]` is who plays seat p (`Who`). The card this seat has
     just drawn from the stock is named to it alone; the end of a hand and of the match are scored."""
     if event.kind == "hand_over":
-        return score_line(view, names)
+        laid = layoff_text(view, names)
+        return (laid + " " if laid else "") + score_line(view, names)
     if event.kind == "match_over":
         return match_result(view, names)
     return move_text(event, names, view.player, view.drawn)
@@ -76,6 +84,14 @@ def move_text(event, names, me, my_new_card=None):
         # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
         # card's name with its article ("the queen of hearts").
         return fmt(_("{player} discarded {card} and went gin."), player=player, card=card)
+    if kind == "undo":
+        if mine:
+            # Translators: the player took back the discard just made (the other side had not
+            # moved); {card} is a card's name with its article ("the queen of hearts").
+            return fmt(_("You took back {card}."), card=card)
+        # Translators: {player} is "Your friend" or "Player 2" (never the computer); {card} is a
+        # card's name with its article ("the queen of hearts"), taken back into their hand.
+        return fmt(_("{player} took back {card}."), player=player, card=card)
     if kind == "big_gin":
         if mine:
             return _("You went big gin.")
@@ -93,6 +109,30 @@ def move_text(event, names, me, my_new_card=None):
         # computer", "your friend" or "Player 2" (inside the sentence).
         return fmt(_("Hand {number}: {player} deals."), number=number, player=name(names[dealer]))
     return ""
+
+
+def layoff_text(view, names):
+    """The defender's layoffs after a knock, in the order laid off ("" for none): what the end
+    of the hand plays out on the table, said in words."""
+    result = view.result
+    if result is None or not result.layoff_targets:
+        return ""
+    cards = result.layoffs
+    if len(cards) == 1:
+        listed = the_card(cards[0])
+    else:
+        # Translators: the end of a list of cards with their articles: {cards} is the list
+        # but its last card, with the list separator ("the 2 of diamonds, the 3 of
+        # diamonds"); {last} is the last card ("the 4 of diamonds").
+        listed = fmt(_("{cards} and {last}"), cards=cards_with_articles(cards[:-1]), last=the_card(cards[-1]))
+    defender = names[1 - view.knocker]
+    if defender.kind == "you":
+        # Translators: said at the end of a hand; {cards} are card names with their articles
+        # ("the 8 of spades and the 9 of spades"), laid off on the knocker's melds.
+        return fmt(_("You laid off {cards}."), cards=listed)
+    # Translators: said at the end of a hand; {player} is "The computer", "Your friend" or
+    # "Player 2"; {cards} are card names with their articles ("the 8 of spades").
+    return fmt(_("{player} laid off {cards}."), player=capital(name(defender)), cards=listed)
 
 
 def side(who):

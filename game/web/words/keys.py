@@ -40,6 +40,9 @@ def letters(pgettext):
         "show_pile": pgettext("shortcut", "H"),
         # Translators: the key that asks "What would Hard play?", the coach's hint (one letter).
         "hint": pgettext("shortcut", "W"),
+        # Translators: the key that takes back the discard just made, until the other player
+        # moves (one letter; English Z as in the usual Ctrl+Z).
+        "undo": pgettext("shortcut", "Z"),
     }
 
 

@@ -171,6 +171,7 @@ REFUSALS = {
     "illegal": N_("That move is not allowed now."),
     "not_an_action": N_("That move is not allowed now."),
     "not_your_turn": N_("Wait for your turn."),
+    "nothing_to_undo": N_("There is no discard to take back now."),
     "hand_over": N_("The hand is over: deal the next one."),
     "match_over": N_("The match is over."),
     "hand_in_play": N_("The hand is still being played."),

@@ -70,6 +70,8 @@ def test_an_action_is_sent_as_the_protocol_says_and_refusals_carry_the_engines_r
     assert T.refusal("upcard_offer", {}) == "Take the upcard or pass first."
     table.offer_new_game(False)
     assert sent[-1] == {"type": "new_game", "accept": False}
+    table.undo(0)
+    assert sent[-1] == {"type": "undo"} and table.waiting
 
 
 @pytest.mark.parametrize("seats, expected", [
@@ -227,4 +229,4 @@ def test_nothing_can_be_played_and_no_turn_is_promised_before_the_friend_joins()
     ui.sync_order(view)
     page = render(view, ui)
     assert "Wait for your friend to join the table." in page and "Your turn" not in page
-    assert 'data-act="take_upcard" data-key="take_upcard" disabled' in page.replace(' aria-keyshortcuts="U"', "")
+    assert 'data-act="take_upcard" data-key="take_upcard" aria-disabled="true"' in page.replace(' aria-keyshortcuts="U"', "")

@@ -218,7 +218,7 @@ def test_the_hint_button_waits_for_the_players_turn():
             table.act(0, next(a for a in table.view(0).legal_actions if a.kind == "discard"))
     view = my_view(table, ui)
     assert view.turn != view.player
-    assert re.search(r'data-act="hint" data-key="hint"[^>]* disabled', render(view, ui))
+    assert re.search(r'data-act="hint" data-key="hint"[^>]* aria-disabled="true"', render(view, ui))  # pressable: it says why
     assert C.run("hint", ui, view).say == "Hints are available only on your turn."
 
 

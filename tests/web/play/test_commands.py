@@ -43,8 +43,9 @@ def do(table, ui, name, arg=None):
     return outcome, None
 
 
-def test_discarding_asks_first_then_sends_the_listed_action():
+def test_a_player_who_asked_for_it_confirms_a_discard_first():
     table, ui = setup()
+    ui.prefs["ask_discard"] = True
     do(table, ui, "take_upcard")
     view = table.view(table.turn)
     card = next(a.card for a in view.legal_actions if a.kind == DISCARD)
@@ -151,16 +152,17 @@ def test_the_knock_dialog_declares_the_engines_best_melds():
     raise AssertionError("no knock found")
 
 
-def test_skipping_the_confirmation_discards_at_once_and_a_double_tap_discards_only_then():
+def test_a_discard_is_made_at_once_and_a_double_tap_discards_unless_each_is_confirmed():
     table, ui = setup()
     do(table, ui, "take_upcard")
     view = table.view(table.turn)
     card = next(a.card for a in view.legal_actions if a.kind == DISCARD)
-    # Confirmation on: the second tap of a double one is a second tap (it unselects the card).
+    # Confirmation asked for: the second tap of a double one is a second tap (it unselects the card).
+    ui.prefs["ask_discard"] = True
     C.run("card", ui, view, card.index)
     outcome = C.run("quick_discard", ui, view, card.index)
     assert outcome.action is None and ui.selected is None and outcome.say == "Selection canceled."
-    ui.prefs["quick"] = True
+    ui.prefs["ask_discard"] = False  # the default
     assert C.run("quick_discard", ui, view, card.index).action == Action(DISCARD, card)
     ui.selected = card.index
     outcome = C.run("discard", ui, view)
@@ -261,3 +263,119 @@ def test_the_dialogs_left_open_over_the_other_sides_move_are_not_about_the_posit
 
     assert set(LASTING_DIALOGS) <= set(O.FIRST_FOCUS)
     assert not set(LASTING_DIALOGS) & {"discard", "knock", "gin", "big_gin", "review"}
+
+
+# --- two taps a turn, the undo, and taps that say why ------------------------------------------
+
+def to_my_discard(table, ui):
+    """Play first listed moves (both seats) until seat 0 must discard; its View."""
+    while not (table.turn == 0 and table.view(0).phase == "discard"):
+        seat = table.turn
+        action = next(a for a in table.view(seat).legal_actions if a.kind != "take_upcard") \
+            if table.view(seat).phase != "discard" else \
+            next(a for a in table.view(seat).legal_actions if a.kind == DISCARD)
+        table.act(seat, action)
+    view = table.view(0)
+    ui.sync_order(view)
+    return view
+
+
+def test_a_card_then_the_pile_discards_with_no_dialog_and_the_pile_alone_says_what_to_do():
+    table, ui = setup(seats=(HUMAN, "easy"))
+    view = to_my_discard(table, ui)
+    outcome = C.run("pile", ui, view)
+    assert outcome.action is None and outcome.say == \
+        "You have drawn: now select a card, then tap the pile."
+    card = next(a.card for a in view.legal_actions if a.kind == DISCARD)
+    assert C.run("card", ui, view, card.index).action is None  # selecting plays nothing
+    outcome = C.run("pile", ui, view)
+    assert outcome.action == Action(DISCARD, card) and ui.dialog is None
+    ui.selected = None
+    assert C.run("drop_on_pile", ui, view, card.index).action == Action(DISCARD, card)  # a drag
+    ui.selected = card.index
+    assert C.run("discard", ui, view).action == Action(DISCARD, card)
+
+
+def test_undo_is_offered_until_the_other_side_moves_and_takes_back_only_the_discard():
+    table, ui = setup(seats=(HUMAN, "easy"))
+    view = to_my_discard(table, ui)
+    card = next(a.card for a in view.legal_actions if a.kind == DISCARD)
+    drawn = view.drawn
+    assert C.run("undo", ui, view).say == T.refusal("nothing_to_undo", {})
+    table.act(0, Action(DISCARD, card))
+    view = table.view(0)
+    outcome = C.run("undo", ui, view)
+    assert outcome.effects == (E.UNDO,) and outcome.action is None
+    table.undo(0)  # the effect's table verb
+    view = table.view(0)
+    assert [e.kind for e in view.events] == ["undo"] and card in view.hand and view.drawn is drawn
+    assert view.turn == 0 and view.phase == "discard"
+    table.act(0, Action(DISCARD, card))
+    table.step()  # the computer moves: too late
+    assert C.run("undo", ui, table.view(0)).say == T.refusal("nothing_to_undo", {})
+
+
+def test_two_players_on_one_device_undo_from_the_hand_over_screen_only():
+    table, ui = setup()
+    ui.handover = False
+    view = to_my_discard(table, ui)
+    card = next(a.card for a in view.legal_actions if a.kind == DISCARD)
+    table.act(0, Action(DISCARD, card))
+    ui.handover = True  # the adapter hides both hands for the next player
+    other = table.view(1)
+    assert C.run("undo", ui, other).effects == (E.UNDO,)
+    C.run("reveal", ui, other)
+    assert C.run("undo", ui, other).say == T.refusal("nothing_to_undo", {})
+
+
+def test_reveal_says_the_turn_now_and_the_hand_over_line_leaves_the_log():
+    table, ui = setup()
+    ui.handover = True
+    view = table.view(table.turn)
+    passing = T.pass_device(view.turn + 1)
+    ui.log = ["Player 2 passed the upcard. " + passing]
+    outcome = C.run("reveal", ui, view)
+    assert outcome.say == T.turn_text(view, "duo", False) and outcome.say.startswith("Player ")
+    assert ui.log == ["Player 2 passed the upcard."]
+
+
+def test_every_move_that_cannot_be_made_says_why():
+    table, ui = setup(seats=(HUMAN, "easy"))
+    while table.turn != 1:  # the computer's turn
+        seat = table.turn
+        table.act(seat, table.view(seat).legal_actions[0])
+    view = table.view(0)
+    ui.sync_order(view)
+    said = {}
+    for name in ("discard", "knock", "gin", "big_gin", "move_left", "move_right"):
+        said[name] = C.run(name, ui, view).say
+    for name in ("draw_stock", "pile", "take_upcard", "pass"):  # the table refuses them
+        outcome = C.run(name, ui, view)
+        try:
+            table.act(0, outcome.action)
+        except IllegalAction as exc:
+            said[name] = T.refusal(exc.reason, exc.details)
+    said["card"] = C.run("card", ui, view, view.hand[0].index).say
+    for name, words in said.items():
+        assert words, name
+    wait = T.refusal("not_your_turn", {})
+    assert said["draw_stock"] == said["pile"] == said["discard"] == said["knock"] == wait
+    assert said["card"].endswith(wait)
+    assert said["move_right"] == "Select a card first, then move it with the arrows."
+    # With the first card selected: it cannot go further left.
+    ui.order[0] = [c.index for c in view.hand]
+    ui.selected = ui.order[0][0]
+    assert C.run("move_left", ui, view).say.endswith("is already first in your hand.")
+
+
+def test_knock_over_the_limit_says_the_deadwood_it_would_keep():
+    table, ui = setup(seats=(HUMAN, "easy"))
+    view = to_my_discard(table, ui)
+    assert not any(a.kind == KNOCK for a in view.legal_actions)  # this deal cannot knock yet
+    ui.selected = next(a.card for a in view.legal_actions if a.kind == DISCARD).index
+    outcome = C.run("knock", ui, view)
+    with pytest.raises(IllegalAction) as refused:
+        table.act(0, outcome.action)
+    assert refused.value.reason == "over_limit"
+    ui.selected = None
+    assert C.run("knock", ui, view).say.startswith("You cannot knock")

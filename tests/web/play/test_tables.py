@@ -81,3 +81,26 @@ def test_moves_are_the_engines_and_refusals_carry_its_reason():
     assert refused.value.reason == "upcard_offer"
     t.act(seat, Action(TAKE_UPCARD))
     assert t.view(seat).taken is not None
+
+
+def test_an_undone_discard_is_neither_saved_nor_in_the_hands_review():
+    from game import replay
+    from game.actions import DISCARD
+
+    t = table(seed=5, seats=(HUMAN, HUMAN))
+    heard = []
+    t.listen(lambda: heard.append(1))
+    while not (t.turn == 0 and t.view(0).phase == "discard"):
+        seat = t.turn
+        view = t.view(seat)
+        t.act(seat, next(a for a in view.legal_actions if a.kind in ("pass", "draw_stock", DISCARD)))
+    discards = [a for a in t.view(0).legal_actions if a.kind == DISCARD]
+    before = t.to_dict()
+    t.act(0, discards[0])
+    t.undo(0)
+    assert t.to_dict() == before and heard[-2:] == [1, 1]
+    t.act(0, discards[1])
+    moves = [action for _view, action in t.hand_decisions(0, replay)]
+    assert discards[0] not in moves and moves[-1] == discards[1]
+    with pytest.raises(IllegalAction):
+        t.undo(1)

@@ -129,7 +129,7 @@ def meld_spans(html):
     return re.findall(r'<span class="g-meld ">(.*?)</span></span></span>(?=<span class="g-meld|</p>)', html)
 
 
-def test_the_end_of_a_hand_draws_layoffs_inside_their_meld_in_order_and_the_winner_first():
+def test_the_end_of_a_hand_draws_layoffs_inside_their_meld_in_order_then_the_result():
     for seed in range(1, 60):
         try:
             view, ui = first_screen(seed, Rules.preset("classic").replace(target=60),
@@ -138,11 +138,12 @@ def test_the_end_of_a_hand_draws_layoffs_inside_their_meld_in_order_and_the_winn
             continue
         break
     html = render(view, ui)
+    # The hands played out on the table come first, then the result, then the score sheet.
     banner = html.index('class="g-banner"')
-    assert banner < html.index("g-spread") and banner < html.index("g-sheet")
+    assert html.index("g-reveal") < banner < html.index("g-sheet")
     for card, _target in view.result.layoff_targets:
         # The laid-off card is drawn among the knocker's melds, marked and named as laid off.
-        assert re.search(r'g-laid" role="img" aria-label="' + re.escape(T.card_name(card) + ", laid off"), html)
+        assert re.search(r'g-laid[^"]*" role="img"(?: data-key="[^"]*")? aria-label="' + re.escape(T.card_name(card) + ", laid off"), html)
     for meld in view.result.knocker_melds + view.result.defender_melds:
         names = [T.card_name(c) for c in sorted(meld, key=lambda c: (c.rank, c.suit))]
         positions = [html.index('aria-label="' + name) for name in names]
@@ -158,11 +159,11 @@ def totals_rows(html):
     return re.findall(r'<tr><th scope="row">(.*?)</th>', table.group()) if table else None
 
 
-def test_the_match_winner_and_totals_come_before_the_last_hand():
+def test_the_match_winner_and_totals_come_after_the_last_hand_played_out():
     view, ui = match_end("modern")
     html = render(view, ui)
     winner = html.index(EV.match_result(view, ui.names())[:20])
-    assert winner < html.index("Final totals") < html.index('data-act="new"') < html.index("g-spread")
+    assert html.index("g-reveal") < winner < html.index("Final totals") < html.index('data-act="new"') < html.index('<table class="g-sheet">')
 
 
 @pytest.mark.parametrize("preset", ["classic", "straight", "short"])
@@ -329,7 +330,7 @@ def test_the_menus_footer_holds_close_alone_and_clearing_ends_its_body():
     html = render(view, ui)
     footer = html[html.rindex('<div class="g-actions">'):]
     assert 'data-act="cancel"' in footer and 'data-act="clear"' not in footer
-    assert html.index('data-act="clear"') > html.index('data-act="quick"')
+    assert html.index('data-act="clear"') > html.index('data-act="ask_discard"')
 
 
 def test_kept_markup_draws_what_a_fresh_drawing_does_in_each_language():
@@ -358,3 +359,69 @@ def test_a_catalogues_memo_is_bounded():
     for n in range(i18n.MEMO_SIZE + 10):
         assert catalog.remember(str(n), n) == n
     assert 0 < len(catalog.memo) <= i18n.MEMO_SIZE
+
+
+def test_undo_takes_the_discard_buttons_place_and_moves_that_cannot_act_are_only_aria_disabled():
+    from game.actions import DISCARD, Action
+
+    match = Match.new(24)
+    table = LocalTable(match, [HUMAN, "easy"])
+    ui = Ui()
+    while not (table.turn == 0 and table.view(0).phase == "discard"):
+        seat = table.turn
+        view = table.view(seat)
+        table.act(seat, next(a for a in view.legal_actions if a.kind in ("pass", "draw_stock", DISCARD)))
+    view = table.view(0)
+    ui.sync_order(view)
+    html = render(view, ui)
+    assert 'data-act="undo"' not in html and 'data-act="discard"' in html
+    knock = re.search(r'<button[^>]*data-act="knock"[^>]*>', html).group(0)
+    assert 'aria-disabled="true"' in knock and " disabled" not in knock  # pressable: it says why
+    table.act(0, Action(DISCARD, next(a.card for a in view.legal_actions if a.kind == DISCARD)))
+    view = table.view(0)
+    html = render(view, ui)
+    undo = re.search(r'<button[^>]*data-act="undo"[^>]*>', html).group(0)
+    assert 'aria-disabled' not in undo and 'data-act="discard"' not in html
+    assert html.index('data-act="undo"') < html.index('data-act="knock"')  # in Discard's place
+    table.step()  # the computer draws: nothing to take back
+    assert 'data-act="undo"' not in render(table.view(0), ui)
+
+
+def test_the_hand_over_screen_offers_the_undo_to_the_player_who_discarded():
+    from game.actions import DISCARD, Action
+
+    table = LocalTable(Match.new(24), [HUMAN, HUMAN])
+    ui = Ui()
+    ui.mode = "duo"
+    while table.view(table.turn).phase != "discard":
+        seat = table.turn
+        table.act(seat, next(a for a in table.view(seat).legal_actions if a.kind in ("pass", "draw_stock")))
+    seat = table.turn
+    card = next(a.card for a in table.view(seat).legal_actions if a.kind == DISCARD)
+    table.act(seat, Action(DISCARD, card))
+    ui.handover = True
+    html = render(table.view(table.turn), ui)
+    assert "g-handover" in html and 'data-act="undo"' in html and T.the_card(card) in html
+    ui.handover = False
+    view = table.view(table.turn)
+    ui.sync_order(view)
+    assert 'data-act="undo"' not in render(view, ui)
+
+
+def test_the_pile_is_pressable_once_a_card_it_may_take_is_selected():
+    match = Match.new(24)
+    table = LocalTable(match, [HUMAN, HUMAN])
+    ui = Ui()
+    ui.mode = "duo"
+    while table.view(table.turn).phase != "discard":
+        seat = table.turn
+        table.act(seat, next(a for a in table.view(seat).legal_actions if a.kind in ("pass", "draw_stock")))
+    view = table.view(table.turn)
+    ui.sync_order(view)
+
+    def pile():
+        return re.search(r'<button[^>]*data-act="pile"[^>]*>', render(view, ui)).group(0)
+
+    assert 'aria-disabled="true"' in pile()  # nothing selected: pressed, it says what to do
+    ui.selected = next(a.card for a in view.legal_actions if a.kind == "discard").index
+    assert "aria-disabled" not in pile()

@@ -222,12 +222,12 @@ def test_vietnamese_names_each_card_in_a_sentence_with_one_classifier():
             problems.extend(classifier_problems(sentence, named))
         # The bare name, in brackets or after a colon, takes no classifier.
         bare = [T.prompt(SimpleNamespace(phase="upcard", discard_pile=[QUEEN])),
-                H.toggle(Ui(), SimpleNamespace(discard_deadwood={}), QUEEN.index).say]
+                H.toggle(Ui(), SimpleNamespace(discard_deadwood={QUEEN.index: 5}), QUEEN.index).say]
         return problems, bare, [T.the_card(card) for card in (QUEEN, ACE, SEVEN)]
     problems, bare, names = in_vietnamese(check)
     assert problems == [], "\n".join(problems)
     assert names == ["lá Q bích", "lá át cơ", "lá 7 bích"]
-    assert bare == ["Hãy lấy lá lật (Q bích) hoặc bỏ qua.", "Đã chọn: Q bích."]
+    assert bare == ["Hãy lấy lá lật (Q bích) hoặc bỏ qua.", "Đã chọn: Q bích. Điểm bài lẻ nếu bỏ lá này: 5."]
 
 
 def test_the_classifier_check_sees_a_missing_or_doubled_la():
