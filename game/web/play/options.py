@@ -111,20 +111,25 @@ def level(ui, view, value):
     return Outcome(say=fmt(_("Computer level: {level}."), level=T.level_name(value)), effects=(SAVE_PREFS, LEVEL))
 
 
-@command("pace", while_hidden=True)
-def pace(ui, view, value):
-    if value not in PACES:
-        return None
-    ui.prefs["pace"] = value
-    ui.focus = "pace"
-    return Outcome(effects=(SAVE_PREFS,))
+def preference(name, choices=None, control=None):
+    """The handler of a menu setting kept in the preferences and nothing else: a choice among
+    `choices` (another value does nothing), or a switch when `choices` is None; the focus stays
+    on its `control` (the setting's own name when None)."""
+    def handler(ui, view, value):
+        if choices is None:
+            value = bool(value)
+        elif value not in choices:
+            return None
+        ui.prefs[name] = value
+        ui.focus = control or name
+        return Outcome(effects=(SAVE_PREFS,))
+    return handler
 
 
-@command("ask_discard", while_hidden=True, in_lobby=True)
-def ask_discard(ui, view, checked):
-    ui.prefs["ask_discard"] = bool(checked)
-    ui.focus = "ask_discard"
-    return Outcome(effects=(SAVE_PREFS,))
+declare("pace", preference("pace", PACES), while_hidden=True)
+declare("ask_discard", preference("ask_discard"), while_hidden=True, in_lobby=True)
+declare("pick_sort", preference("sort", SORTS + ("custom",), "pick_sort"), while_hidden=True)
+declare("four", preference("four"), while_hidden=True, in_lobby=True)
 
 
 @command("hints")
@@ -133,22 +138,6 @@ def hints(ui, view, checked):
     the first bundle: the table draws it)."""
     ui.prefs["hints"] = bool(checked)
     ui.focus = "hints" if ui.dialog else "hints_table"  # the menu's box, or the table's
-    return Outcome(effects=(SAVE_PREFS,))
-
-
-@command("pick_sort", while_hidden=True)
-def pick_sort(ui, view, value):
-    if value not in SORTS and value != "custom":
-        return None
-    ui.prefs["sort"] = value
-    ui.focus = "pick_sort"
-    return Outcome(effects=(SAVE_PREFS,))
-
-
-@command("four", while_hidden=True, in_lobby=True)
-def four(ui, view, checked):
-    ui.prefs["four"] = bool(checked)
-    ui.focus = "four"
     return Outcome(effects=(SAVE_PREFS,))
 
 
