@@ -283,3 +283,24 @@ def test_the_daily_deal_keeps_the_match_in_progress_and_its_link_opens_it(page, 
     page.wait_for_selector("#game .g-dialog-daily")
     assert state(page)["seed"] == "321"
     assert page.console.problems() == []
+
+
+def test_a_match_set_aside_that_was_tampered_with_is_dropped_and_the_page_plays_on(page, base_url):
+    open_game(page, base_url, "en", hash="#seed=321")
+    page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
+    wait_idle(page)
+    page.keyboard.press("s" if state(page)["phase"] == "upcard" else "d")
+    page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.save.cpu')).match.actions.length >= 1")
+    wait_idle(page)
+    open_dialog(page, "daily")
+    page.click('#game [data-act="play_daily"]')
+    page.wait_for_selector("#game .g-daily-tag")
+    wait_idle(page)
+    daily_seed = state(page)["seed"]
+    page.evaluate("localStorage.setItem('ginrummy.aside', '[\"not a match\"]')")
+    page.click('#game [data-act="menu"]')
+    page.click('#game .g-dialog-menu [data-act="back_to_match"]')
+    page.wait_for_function("localStorage.getItem('ginrummy.aside') === null")
+    wait_idle(page)
+    assert state(page)["seed"] == daily_seed  # the daily match stays on the table
+    assert page.console.problems() == []

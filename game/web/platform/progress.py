@@ -168,7 +168,8 @@ def back_to_match(app, outcome):
     except storage.CorruptSave:
         kept = None
     storage.store_remove(ASIDE_KEY)
-    if kept is None:
+    # Storage is the player's to edit: anything but what set_aside writes is not a match.
+    if type(kept) is not dict or "save" not in kept or "hints" not in kept:
         return False
     storage.store_set(storage.SAVE_KEYS["cpu"], kept["save"])
     if kept["hints"] is not None:
