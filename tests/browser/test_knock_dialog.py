@@ -105,6 +105,7 @@ def test_the_hand_ends_with_exactly_the_confirmed_melds(page, base_url):
             page.select_option(group_select(card), str(number))
     for card in other.deadwood:
         page.select_option(group_select(card), "0")
+    wait_idle(page)  # each choice is drawn in its own frame (seen failing: the last one not yet drawn)
     assert page.locator("#game .g-problem").count() == 0
     # An invalid declaration is refused by the engine, with the reason in words.
     first = other.melds[0][0]
