@@ -15,6 +15,9 @@ from game.scoring import final_totals
 # The largest seed: JavaScript numbers hold every integer up to it exactly, so a seed saved in
 # the page or sent over the network comes back the same.
 MAX_SEED = 2 ** 53 - 1
+# Discards a player may take back in one turn: enough for second thoughts, and a bound on what
+# a seat looping discard / undo makes a table do (each undo replays the hand and adds an event).
+UNDOS_PER_TURN = 3
 
 
 def check_seed(seed):
@@ -45,6 +48,7 @@ class Match:
         # The public events since this Match object was made, as plain values: views hand each
         # seat those it has not seen yet (`view(player, since)`).
         self.events = [self._deal_event()]
+        self.undone = 0  # discards taken back in this turn (`before_last`; not in a save)
 
     @classmethod
     def new(cls, seed, rules=None):
@@ -161,6 +165,8 @@ class Match:
         events = self.hand.play(accepted)
         self.actions.append(accepted)
         self.logged.append(accepted.to_dict())
+        if accepted.kind != DISCARD:  # a draw starts a turn (a discard again may follow an undo)
+            self.undone = 0
         if self.hand.phase == "over":
             line = self._line()
             events.append(Event("hand_over", None, None, {"line": line}))
@@ -174,9 +180,10 @@ class Match:
         hand in play, the other side not having moved since; None otherwise. Taking it back
         (`game.table.Table.undo`) reveals nothing: the card drawn before it stays in that hand,
         and nothing is drawn again. A knock or a gin is never taken back (it ends the hand), nor
-        a discard that left the hand dead."""
+        a discard that left the hand dead, nor more than UNDOS_PER_TURN discards in one turn."""
         hand = self.hand
-        if hand.phase == "over" or not self.actions or self.actions[-1].kind != DISCARD:
+        if hand.phase == "over" or not self.actions or self.actions[-1].kind != DISCARD \
+                or self.undone >= UNDOS_PER_TURN:
             return None
         return 1 - hand.turn, self.actions[-1].card
 
@@ -189,6 +196,7 @@ class Match:
         for action in self.actions[:-1]:
             match.apply(action)
         match.events = list(self.events)
+        match.undone = self.undone + 1
         return match
 
     def _dealt_again(self):

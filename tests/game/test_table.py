@@ -6,7 +6,7 @@ import pytest
 from game.actions import DISCARD, GIN, KNOCK, NEXT_HAND, PASS, Action
 from game.ai import make_player
 from game.errors import CorruptSave, IllegalAction
-from game.match import Match
+from game.match import UNDOS_PER_TURN, Match
 from game.rules import Rules
 from game.table import HUMAN, Table
 
@@ -164,6 +164,29 @@ def test_a_discard_is_taken_back_until_the_other_side_moves():
     with pytest.raises(IllegalAction) as refused:
         t.undo(seat)
     assert refused.value.reason == "nothing_to_undo"
+
+
+def test_a_turn_takes_back_at_most_three_discards_and_the_next_turn_three_again():
+    # A bound on a seat that loops discard / undo (each undo replays the hand and adds an event).
+    t = table(seed=5, rules="classic")
+    seat = to_discard(t)
+    for _ in range(UNDOS_PER_TURN):
+        discard(t, seat)
+        t.undo(seat)
+    card = discard(t, seat)
+    assert t.match.undoable() is None and t.view(seat).undo is None  # the Undo button goes
+    events = len(t.match.events)
+    with pytest.raises(IllegalAction) as refused:
+        t.undo(seat)
+    assert refused.value.reason == "nothing_to_undo" and len(t.match.events) == events
+    assert t.match.hand.discard[-1] is card
+    # The other side's turn, then this seat's next turn: three again.
+    other = to_discard(t)
+    assert other != seat
+    for _ in range(UNDOS_PER_TURN):
+        discard(t, other)
+        assert t.match.undoable() == (other, t.match.actions[-1].card)
+        t.undo(other)
 
 
 def test_only_the_seat_that_discarded_takes_it_back_and_a_refusal_changes_nothing():
