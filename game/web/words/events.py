@@ -3,7 +3,7 @@ a hand (one sentence per way a hand ends, from the engine's settlement) and the 
 Pure Python: the sentences are built from the engine's data, nothing is computed here but words.
 """
 
-from game.web.words.i18n import _, fmt, ngettext
+from game.web.words.i18n import N_, _, fmt, ngettext
 from game.web.words.text import (
     capital,
     cards_with_articles,
@@ -26,89 +26,86 @@ def event_text(event, view, names):
     return move_text(event, names, view.player, view.drawn)
 
 
+# A move in words, by the kind of its event: (the seat on screen's own, another's). {card} is a
+# card's name with its article; {player} "The computer", "Your friend" or "Player 2". Two
+# players on one device share the screen: their moves are named ("Player 1 passed").
+MOVES = {
+    # Translators: {card} is a card's name with its article ("the queen of hearts").
+    "take_upcard": (N_("You took the upcard, {card}."),
+                    # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
+                    # card's name with its article ("the queen of hearts").
+                    N_("{player} took the upcard, {card}.")),
+    "pass": (N_("You passed the upcard."),
+             # Translators: {player} is "The computer", "Your friend" or "Player 2".
+             N_("{player} passed the upcard.")),
+    "draw_stock": (N_("You drew a card from the stock."),
+                   # Translators: {player} is "The computer", "Your friend" or "Player 2".
+                   N_("{player} drew a card from the stock.")),
+    # Translators: {card} is a card's name with its article ("the queen of hearts").
+    "draw_discard": (N_("You took {card} from the discard pile."),
+                     # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
+                     # card's name with its article ("the queen of hearts").
+                     N_("{player} took {card} from the discard pile.")),
+    # Translators: {card} is a card's name with its article ("the queen of hearts").
+    "discard": (N_("You discarded {card}."),
+                # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
+                # card's name with its article ("the queen of hearts").
+                N_("{player} discarded {card}.")),
+    # Translators: {card} is a card's name with its article ("the queen of hearts").
+    "knock": (N_("You discarded {card} and knocked."),
+              # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
+              # card's name with its article ("the queen of hearts").
+              N_("{player} discarded {card} and knocked.")),
+    # Translators: {card} is a card's name with its article ("the queen of hearts").
+    "gin": (N_("You discarded {card} and went gin."),
+            # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
+            # card's name with its article ("the queen of hearts").
+            N_("{player} discarded {card} and went gin.")),
+    # Translators: the player took back the discard just made (the other side had not
+    # moved); {card} is a card's name with its article ("the queen of hearts").
+    "undo": (N_("You took back {card}."),
+             # Translators: {player} is "Your friend" or "Player 2" (never the computer); {card} is a
+             # card's name with its article ("the queen of hearts"), taken back into their hand.
+             N_("{player} took back {card}.")),
+    "big_gin": (N_("You went big gin."),
+                # Translators: {player} is "The computer", "Your friend" or "Player 2".
+                N_("{player} went big gin.")),
+}
+MOVES["undercut"] = MOVES["knock"]  # the knock's event, when the defender undercut
+
+
 def move_text(event, names, me, my_new_card=None):
     """A move or a deal in words; `me` is the seat on screen (its own stock draw of
     `my_new_card` is named)."""
     kind = event.kind
     seat = event.player
-    card = the_card(event.card) if event.card is not None else ""
-    # Two players on one device share the screen: their moves are named ("Player 1 passed"),
-    # but the card just drawn from the stock is told to the person at the screen alone.
-    mine = seat is not None and names[seat].kind == "you"
-    player = capital(name(names[seat])) if seat is not None and not mine else ""
-    if kind == "take_upcard":
-        if mine:
-            # Translators: {card} is a card's name with its article ("the queen of hearts").
-            return fmt(_("You took the upcard, {card}."), card=card)
-        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
-        # card's name with its article ("the queen of hearts").
-        return fmt(_("{player} took the upcard, {card}."), player=player, card=card)
-    if kind == "pass":
-        if mine:
-            return _("You passed the upcard.")
-        # Translators: {player} is "The computer", "Your friend" or "Player 2".
-        return fmt(_("{player} passed the upcard."), player=player)
-    if kind == "draw_stock":
-        if seat == me and my_new_card is not None:
-            # Translators: {card} is a card's name with its article ("the queen of hearts").
-            return fmt(_("You drew {card} from the stock."), card=the_card(my_new_card))
-        if mine:
-            return _("You drew a card from the stock.")
-        # Translators: {player} is "The computer", "Your friend" or "Player 2".
-        return fmt(_("{player} drew a card from the stock."), player=player)
-    if kind == "draw_discard":
-        if mine:
-            # Translators: {card} is a card's name with its article ("the queen of hearts").
-            return fmt(_("You took {card} from the discard pile."), card=card)
-        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
-        # card's name with its article ("the queen of hearts").
-        return fmt(_("{player} took {card} from the discard pile."), player=player, card=card)
-    if kind == "discard":
-        if mine:
-            # Translators: {card} is a card's name with its article ("the queen of hearts").
-            return fmt(_("You discarded {card}."), card=card)
-        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
-        # card's name with its article ("the queen of hearts").
-        return fmt(_("{player} discarded {card}."), player=player, card=card)
-    if kind in ("knock", "undercut"):
-        if mine:
-            # Translators: {card} is a card's name with its article ("the queen of hearts").
-            return fmt(_("You discarded {card} and knocked."), card=card)
-        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
-        # card's name with its article ("the queen of hearts").
-        return fmt(_("{player} discarded {card} and knocked."), player=player, card=card)
-    if kind == "gin":
-        if mine:
-            # Translators: {card} is a card's name with its article ("the queen of hearts").
-            return fmt(_("You discarded {card} and went gin."), card=card)
-        # Translators: {player} is "The computer", "Your friend" or "Player 2"; {card} is a
-        # card's name with its article ("the queen of hearts").
-        return fmt(_("{player} discarded {card} and went gin."), player=player, card=card)
-    if kind == "undo":
-        if mine:
-            # Translators: the player took back the discard just made (the other side had not
-            # moved); {card} is a card's name with its article ("the queen of hearts").
-            return fmt(_("You took back {card}."), card=card)
-        # Translators: {player} is "Your friend" or "Player 2" (never the computer); {card} is a
-        # card's name with its article ("the queen of hearts"), taken back into their hand.
-        return fmt(_("{player} took back {card}."), player=player, card=card)
-    if kind == "big_gin":
-        if mine:
-            return _("You went big gin.")
-        # Translators: {player} is "The computer", "Your friend" or "Player 2".
-        return fmt(_("{player} went big gin."), player=player)
+    if kind == "deal":
+        return deal_text(event, names)
     if kind == "dead_hand":
         return _("Dead hand: only two cards are left in the stock.")
-    if kind == "deal":
-        dealer = event.data.get("dealer")
-        number = event.data.get("hand")
-        if names[dealer].kind == "you":
-            # Translators: {number} is the number of the hand in the match (1, 2, ...).
-            return fmt(_("Hand {number}: you deal."), number=number)
-        # Translators: {number} is the number of the hand in the match; {player} is "the
-        # computer", "your friend" or "Player 2" (inside the sentence).
-        return fmt(_("Hand {number}: {player} deals."), number=number, player=name(names[dealer]))
-    return ""
+    if kind == "draw_stock" and seat == me and my_new_card is not None:
+        # The card just drawn from the stock is told to the person at the screen alone.
+        # Translators: {card} is a card's name with its article ("the queen of hearts").
+        return fmt(_("You drew {card} from the stock."), card=the_card(my_new_card))
+    if kind not in MOVES or seat is None:
+        return ""
+    yours, theirs = MOVES[kind]
+    card = the_card(event.card) if event.card is not None else ""
+    if names[seat].kind == "you":
+        return fmt(_(yours), card=card)
+    return fmt(_(theirs), player=capital(name(names[seat])), card=card)
+
+
+def deal_text(event, names):
+    """A new hand: its number and who deals."""
+    dealer = event.data.get("dealer")
+    number = event.data.get("hand")
+    if names[dealer].kind == "you":
+        # Translators: {number} is the number of the hand in the match (1, 2, ...).
+        return fmt(_("Hand {number}: you deal."), number=number)
+    # Translators: {number} is the number of the hand in the match; {player} is "the
+    # computer", "your friend" or "Player 2" (inside the sentence).
+    return fmt(_("Hand {number}: {player} deals."), number=number, player=name(names[dealer]))
 
 
 def layoff_text(view, names):
