@@ -28,6 +28,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
+            # Once more after a failure (pytest-rerunfailures): a browser and a page's timers on
+            # a loaded 2-core machine miss a wait now and then. A bug fails twice; the summary
+            # names every rerun, and a test seen rerun is made steady (git log: "under load").
+            item.add_marker(pytest.mark.flaky(reruns=1))
 
 
 def _need_browser():

@@ -35,6 +35,9 @@ def _takes_over_without_a_change(browser, base_url, lang, path, prefs=None):
             assert page.get_attribute("#game", "data-ready") is None
             assert page.evaluate("document.querySelector('#game .g-main').inert")  # no click is lost
             assert page.evaluate("getComputedStyle(document.querySelector('#game')).cursor") == "progress"
+        # Boxes where they come to rest (seen once on a loaded machine: a card 4 px from its
+        # place, measured while it slid there).
+        page.wait_for_function("document.getAnimations().length === 0")
         seen.append((page.evaluate(MAIN), page.evaluate(BOXES), page.get_attribute("#game", "data-seed")))
         kept = page.get_attribute("#game", "data-first-screen")
         context.close()

@@ -9,7 +9,7 @@ import uvicorn
 
 from server.app import Config, create_app
 from server.tables import Settings
-from tests.browser.test_game import keyboard_turn, state, wait_idle
+from tests.browser.test_game import keyboard_turn, open_menu, state, wait_idle
 
 pytestmark = pytest.mark.browser
 GRACE = 2.0  # seconds before the computer plays for a player who left
@@ -268,7 +268,7 @@ def test_leaving_for_now_keeps_the_seat_and_giving_it_up_frees_it_for_the_link(b
         join(b, tables, code)
         a.wait_for_function("!document.querySelector('#game .g-invite')")
         # For now: the key stays in this browser; the lobby offers the way back.
-        b.click('#game [data-act="menu"]')
+        open_menu(b)
         b.click('#game [data-act="leave"]')
         b.wait_for_selector('#game [data-act="give_up_seat"]')
         b.click('#game [data-act="leave_for_now"]')
@@ -279,7 +279,7 @@ def test_leaving_for_now_keeps_the_seat_and_giving_it_up_frees_it_for_the_link(b
         b.wait_for_selector("#game .g-hand [data-card]")
         a.wait_for_function("document.querySelector('#game .g-online').textContent.includes('is here')")
         # For good: the friend is told, the key goes, and the link gives the seat to a newcomer.
-        b.click('#game [data-act="menu"]')
+        open_menu(b)
         b.click('#game [data-act="leave"]')
         b.click('#game [data-act="give_up_seat"]')
         b.wait_for_function("document.querySelector('#game .g-notice') && document.querySelector("
