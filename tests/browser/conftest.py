@@ -9,6 +9,7 @@ import contextlib
 import functools
 import os
 import socketserver
+import sys
 import threading
 from pathlib import Path
 
@@ -63,6 +64,12 @@ class _Quiet(cli._Handler):
 
 class _Server(socketserver.ThreadingTCPServer):
     allow_reuse_address = True  # a test may serve another site on the same port right after
+
+    def handle_error(self, request, client_address):
+        # A page closed while a file was on its way (a test ends, a context closes): not a
+        # fault of the site; its traceback only buried the run's output.
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 @contextlib.contextmanager
