@@ -136,9 +136,20 @@
       var key = keyOf(child);
       if (key !== null && !keyed.has(key)) { keyed.set(key, child); }
     }
+    var wanted = new Set();
+    for (var want = to.firstElementChild; want; want = want.nextElementSibling) {
+      if (keyOf(want) !== null) { wanted.add(keyOf(want)); }
+    }
     var current = from.firstChild;
     var node = to.firstChild;
     while (node) {
+      // A keyed element the new markup no longer has goes first: its followers stay where they
+      // are (Undo taking Discard's place moved Knock and Gin, each a removal and an insertion).
+      while (current && keyOf(current) !== null && !wanted.has(keyOf(current))) {
+        var gone = current;
+        current = current.nextSibling;
+        from.removeChild(gone);
+      }
       var next = node.nextSibling;
       var key = keyOf(node);
       var match = null;

@@ -14,12 +14,22 @@ def my_turn(page, phase):
         return g.dataset.busy !== 'true' && g.dataset.turn === 'me' && g.dataset.phase === p; }""", arg=phase)
 
 
+def to_my_draw(page):
+    """Deal 31 offers the computer the upcard first: wait for the player's turn (the page can be
+    idle a moment before the computer's first move is paced: seen, a pass pressed on the
+    computer's turn, then the player's own upcard offer waited for a draw), pass the upcard if
+    offered, and wait for the draw."""
+    page.wait_for_function("""() => { const g = document.querySelector('#game');
+        return g.dataset.busy !== 'true' && g.dataset.turn === 'me'; }""")
+    if state(page)["phase"] == "upcard":
+        page.keyboard.press(shortcut(page, "pass"))
+    my_turn(page, "draw")
+
+
 def test_a_tapped_card_lifts_in_the_frame_of_the_tap(page, base_url):
     open_game(page, base_url, "en", hash="#seed=31")
-    page.keyboard.press(shortcut(page, "pass") if state(page)["phase"] == "upcard" else shortcut(page, "stock"))
-    wait_idle(page)
-    if state(page)["phase"] != "discard":
-        page.keyboard.press(shortcut(page, "stock"))
+    to_my_draw(page)
+    page.keyboard.press(shortcut(page, "stock"))
     my_turn(page, "discard")
     card = hand_cards(page)[0]
     # In the task of the click itself: the card is up, the move is still to run.
@@ -42,9 +52,7 @@ def test_a_tapped_card_lifts_in_the_frame_of_the_tap(page, base_url):
 
 def test_a_move_keeps_every_element_that_stays(page, base_url):
     open_game(page, base_url, "en", hash="#seed=31")
-    if state(page)["phase"] == "upcard":
-        page.keyboard.press(shortcut(page, "pass"))
-    my_turn(page, "draw")
+    to_my_draw(page)
     page.evaluate("""() => { for (const el of document.querySelectorAll('#game .g-hand li, #game .g-hand .g-card,'
         + ' #game .g-bar, #game [data-act="menu"]')) el.marked = true; }""")
     before = hand_cards(page)
@@ -65,9 +73,7 @@ def test_keys_typed_fast_are_played_in_their_order(page, base_url):
     """Inputs wait for the frame answering them: a burst of keys (select, Discard) runs in the
     order typed, each once: two keys discard, as two taps do."""
     open_game(page, base_url, "en", hash="#seed=31")
-    if state(page)["phase"] == "upcard":
-        page.keyboard.press(shortcut(page, "pass"))
-    my_turn(page, "draw")
+    to_my_draw(page)
     page.keyboard.press(shortcut(page, "stock"))
     my_turn(page, "discard")
     drawn = page.evaluate("document.activeElement.dataset.card")
@@ -77,4 +83,27 @@ def test_keys_typed_fast_are_played_in_their_order(page, base_url):
                            " || document.querySelector('#game').dataset.turn !== 'me'")
     wait_idle(page)
     assert drawn not in [str(c) for c in hand_cards(page)]
+    assert page.console.problems() == []
+
+
+def test_undo_taking_discards_place_moves_no_other_button(page, base_url):
+    """The patch removes an element the new markup no longer has before placing the next ones:
+    Undo taking Discard's place leaves Knock and Gin where they are (they were moved, each a
+    removal and an insertion)."""
+    open_game(page, base_url, "en", hash="#seed=31")
+    to_my_draw(page)
+    page.keyboard.press(shortcut(page, "stock"))
+    my_turn(page, "discard")
+    page.evaluate("localStorage.setItem('ginrummy.pace', '600000')")  # the computer waits: Undo stays
+    page.evaluate("""() => {
+        window.removed = [];
+        new MutationObserver(list => { for (const m of list) for (const n of m.removedNodes)
+            if (n.nodeType === 1) window.removed.push(n.dataset.key || n.tagName); })
+          .observe(document.querySelector('#game'), {childList: true, subtree: true}); }""")
+    page.keyboard.press("Enter")  # select the card drawn
+    page.keyboard.press(shortcut(page, "discard"))
+    page.wait_for_selector('#game [data-act="undo"]')
+    removed = page.evaluate("window.removed")
+    assert "discard" in removed  # Undo took its place
+    assert "knock" not in removed and "gin" not in removed
     assert page.console.problems() == []

@@ -145,6 +145,8 @@ class Screen:
         self.live.text = message
         log = document.select(".g-log")
         if log:
+            # Replaced, not patched: new lines are new elements, which the browser never counts
+            # as a layout shift (the same lines with other words were: tests/browser/test_steady.py).
             log[0].html = log_items(ui.log)
 
     def forget(self):
