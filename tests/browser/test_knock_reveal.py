@@ -12,16 +12,16 @@ from tests.web.table.test_reveal import greedy
 pytestmark = pytest.mark.browser
 
 
-def ending_position(kind=KNOCK, layoffs=True):
-    """A match (greedy play of both seats) where seat 0 may end the hand with `kind`; for a
-    knock, one whose best settlement has layoffs. Returns the match and that settlement."""
+def ending_position(kind=KNOCK, layoffs=True, seat=0):
+    """A match (greedy play of both seats) where `seat` may end the hand with `kind`; with
+    `layoffs`, one whose best settlement has layoffs. Returns the match and that settlement."""
     for seed in range(1, 2000):
         match = Match.new(seed)
         for _ in range(80):
             hand = match.hand
             if hand.phase == "over":
                 break
-            if hand.turn == 0 and hand.phase == "discard":
+            if hand.turn == seat and hand.phase == "discard":
                 action = next((a for a in match.legal_actions() if a.kind == kind), None)
                 if action is not None:
                     trial = Match.from_dict(match.to_dict())
@@ -115,22 +115,8 @@ def test_gin_has_no_layoffs_and_reduced_motion_shows_the_end_at_once(page, base_
 
 def test_the_computers_knock_is_played_out_too(page, base_url):
     # Two players on one device: Player 2 knocks, and the screen lays out both hands the same way.
-    for seed in range(1, 400):
-        match = Match.new(seed)
-        for _ in range(80):
-            hand = match.hand
-            if hand.phase == "over":
-                break
-            if hand.turn == 1 and hand.phase == "discard":
-                action = next((a for a in match.legal_actions() if a.kind == KNOCK), None)
-                if action is not None:
-                    break
-            match.apply(greedy(match))
-        else:
-            continue
-        if hand.phase != "over" and hand.turn == 1 and action is not None:
-            break
-    match.apply(action)
+    match, _result = ending_position(layoffs=False, seat=1)
+    match.apply(next(a for a in match.legal_actions() if a.kind == KNOCK))
     page.goto(base_url + "/en/rules.html")
     page.evaluate("""([save]) => {
         localStorage.setItem('ginrummy.prefs', JSON.stringify({mode: 'duo', rules: 'classic'}));
