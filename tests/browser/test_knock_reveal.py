@@ -5,9 +5,8 @@ your own hand first on a phone; short motion, none with reduced motion, never in
 import pytest
 
 from game.actions import GIN, KNOCK
-from game.match import Match
 from tests.browser.test_game import wait_idle
-from tests.web.table.test_reveal import greedy
+from tests.web.table.test_reveal import ending
 
 pytestmark = pytest.mark.browser
 
@@ -15,22 +14,8 @@ pytestmark = pytest.mark.browser
 def ending_position(kind=KNOCK, layoffs=True, seat=0):
     """A match (greedy play of both seats) where `seat` may end the hand with `kind`; with
     `layoffs`, one whose best settlement has layoffs. Returns the match and that settlement."""
-    for seed in range(1, 2000):
-        match = Match.new(seed)
-        for _ in range(80):
-            hand = match.hand
-            if hand.phase == "over":
-                break
-            if hand.turn == seat and hand.phase == "discard":
-                action = next((a for a in match.legal_actions() if a.kind == kind), None)
-                if action is not None:
-                    trial = Match.from_dict(match.to_dict())
-                    trial.apply(action)
-                    result = trial.hand.end["settlement"]
-                    if not layoffs or result.layoff_targets:
-                        return match, result
-            match.apply(greedy(match))
-    raise AssertionError("no such position")
+    match, _action, result = ending(seat, lambda r: not layoffs or r.layoff_targets, kind)
+    return match, result
 
 
 def open_position(page, base_url, match, lang="en"):

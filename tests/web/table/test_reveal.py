@@ -26,25 +26,33 @@ def greedy(match):
     return Action(DISCARD, cards[best])
 
 
-def ended(knocker, want, kind=KNOCK):
-    """(view of seat 0 with the events of the hand's end, its match) of a knock (or `kind`) by
-    `knocker` whose settlement passes `want`."""
+def ending(seat, want, kind=KNOCK):
+    """(match, action, settlement): the first greedily played match where `seat` may end the
+    hand with `kind` and the settlement would pass `want`; the match is before that action."""
     for seed in range(1, 3000):
         match = Match.new(seed)
         for _ in range(80):
             hand = match.hand
             if hand.phase == "over":
                 break
-            if hand.turn == knocker and hand.phase == "discard":
+            if hand.turn == seat and hand.phase == "discard":
                 action = next((a for a in match.legal_actions() if a.kind == kind), None)
                 if action is not None:
                     trial = Match.from_dict(match.to_dict())
-                    since = len(trial.events)
                     trial.apply(action)
                     if want(trial.hand.end["settlement"]):
-                        return View.of(trial, 0, since), trial
+                        return match, action, trial.hand.end["settlement"]
             match.apply(greedy(match))
     raise AssertionError("none found")
+
+
+def ended(knocker, want, kind=KNOCK):
+    """(view of seat 0 with the events of the hand's end, its match) of a knock (or `kind`) by
+    `knocker` whose settlement passes `want`."""
+    match, action, _settlement = ending(knocker, want, kind)
+    since = len(match.events)
+    match.apply(action)
+    return View.of(match, 0, since), match
 
 
 def cpu_ui():
