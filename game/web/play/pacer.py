@@ -32,6 +32,7 @@ class Pacer:
         # Another tab plays this match: this one leaves the computer's moves to it, until the
         # player plays here (`App.went_on_elsewhere`, `App.input`).
         self.following = False
+        self.failed = False  # the computer's players could not be loaded: it cannot move
 
     def schedule(self):
         """Pace the computer's next move, if it must move."""
@@ -49,8 +50,15 @@ class Pacer:
         self.on_busy()
 
     def busy(self):
-        """Whether a computer move is pending (paced, being decided, or waiting for the bundle)."""
-        return self.timer is not None or self.asking is not None or self.waits()
+        """Whether a computer move is pending: paced, being decided, waiting for the bundle, or
+        not paced yet (the table changed and `schedule` comes in the same task, or a new match
+        is being set up). Only a tab that leaves the moves to another, or whose players could
+        not be loaded, waits for no move: the page and its tests read this as "the computer
+        has not moved yet"."""
+        if self.timer is not None or self.asking is not None:
+            return True
+        table = self.table()
+        return not (self.following or self.failed) and table is not None and table.computer_to_move() is not None
 
     def waits(self):
         """Whether the computer must move and waits for the page's second bundle."""
@@ -99,6 +107,7 @@ class Pacer:
             return
         self.asking = None
         if not loaded:
+            self.failed = True
             self.on_busy()
             self.on_failed()
             return

@@ -91,11 +91,19 @@ def test_an_answer_for_another_match_is_forgotten():
     assert len(table.match.events) == events and record["played"] == 0
 
 
-def test_cancel_drops_the_pending_move():
+def test_cancel_drops_the_pending_move_and_the_computer_still_has_to_move():
     table, timers, worker, pacer, record, _ = setup(seed=computer_seed())
     pacer.schedule()
     pacer.cancel()
-    assert timers.pending == {} and not pacer.busy()
+    assert timers.pending == {} and pacer.asking is None
+    assert pacer.busy()  # the page schedules again (a new match, a mode) or the move is still due
+
+
+def test_busy_before_the_move_is_paced_and_never_for_a_follower():
+    table, timers, worker, pacer, record, _ = setup(seed=computer_seed())
+    assert timers.pending == {} and pacer.busy()  # the table changed; schedule comes next
+    pacer.follow(True)
+    assert not pacer.busy()
 
 
 def test_without_a_worker_the_page_decides_and_without_players_says_so():
