@@ -77,7 +77,7 @@ def reload(page):
     wait_idle(page)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", ["vi"])  # behaviour: one language (conftest.py)
 def test_a_daily_match_finished_gives_its_line_and_counts_in_the_statistics(context, page, base_url, lang, site):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.add_init_script(CLOCK)
@@ -133,10 +133,10 @@ def test_a_daily_match_finished_gives_its_line_and_counts_in_the_statistics(cont
     assert page.console.problems() == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_daily_deal_is_the_same_deal_for_everyone_today(browser, base_url, lang):
+def test_the_daily_deal_is_the_same_deal_for_everyone_today(browser, base_url):
+    """Two people, each in their own language, get the same daily deal."""
     hands = []
-    for _person in range(2):
+    for lang in ("fr", "vi"):
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         page = ctx.new_page()
         page.add_init_script(CLOCK)
@@ -159,7 +159,7 @@ BAD_STATS = ["{not json", json.dumps([1, 2]), json.dumps({"format": "gin-rummy-s
              json.dumps({"format": "gin-rummy-stats", "version": 1, "records": {"hard/classic": {"games": -3}}})]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", ["fr"])  # behaviour: one language (conftest.py)
 def test_corrupt_statistics_never_break_the_page(page, base_url, lang, site):
     open_game(page, base_url, lang)
     data = catalog(site, page)
@@ -185,7 +185,7 @@ def test_corrupt_statistics_never_break_the_page(page, base_url, lang, site):
     assert page.console.problems() == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", ["vi"])  # behaviour: one language (conftest.py)
 def test_export_then_a_bad_import_changes_nothing_and_a_good_one_replaces(page, base_url, lang, site):
     mine = S.empty()
     for won in (True, False, True):

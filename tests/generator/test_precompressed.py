@@ -95,7 +95,7 @@ def test_generator_serve_sends_the_copies_with_their_headers(site):
     handler = functools.partial(type("Quiet", (_Handler,), {"log_message": lambda *a: None}),
                                 directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     port = server.server_address[1]
     try:
         name = _hashed("game.js", TEXT)
