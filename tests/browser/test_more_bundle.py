@@ -35,6 +35,8 @@ def _open_with_the_second_bundle_held(context, page, base_url):
     page.goto(base_url + "/en/#seed=" + str(seed_offered_to_me(40)))
     page.wait_for_selector("#game[data-ready=true]")
     page.wait_for_function("document.querySelector('#game').dataset.phase === 'upcard'")
+    # Asked for (a loaded machine may start its download a little after the page is ready).
+    page.wait_for_function("document.querySelector('#game').dataset.moreState === 'loading'")
     return held
 
 
