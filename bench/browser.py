@@ -404,9 +404,13 @@ def _play_hands(page, hands):
         elif phase == "draw":
             page.click('#game [data-act="draw_stock"]')
         elif phase == "discard":
+            # Select, Discard: two taps (a build that asks to confirm each discard is confirmed).
             page.click("#game .g-hand .g-new")
             page.click('#game [data-act="discard"]')
-            page.click('#game [data-act="confirm_discard"]')
+            page.wait_for_function("""() => { const g = document.querySelector('#game');
+                return g.querySelector('.g-dialog') || g.dataset.phase !== 'discard' || g.dataset.turn !== 'me'; }""")
+            if page.locator('#game [data-act="confirm_discard"]').count():
+                page.click('#game [data-act="confirm_discard"]')
     return list(page.evaluate("window.gameDecisionTimes || []"))
 
 
