@@ -209,7 +209,15 @@ def render_actions(view, ui):
 
 def action_button(label, act, enabled, extra=""):
     """A move's button; one that cannot act now is `aria-disabled` (dimmed, still pressable:
-    its command says why, `platform.controls.on_click`)."""
+    its command says why, `platform.controls.on_click`). The same few at every move: kept in
+    the catalogue's memo (its shortcut letter is the language's)."""
+    key = "act" + act + ("1" if enabled else "0") + extra + "\x00" + label
+    catalog = i18n.current()
+    found = catalog.memo.get(key)
+    return found if found is not None else catalog.remember(key, action_button_markup(label, act, enabled, extra))
+
+
+def action_button_markup(label, act, enabled, extra):
     shortcut = key_for(act)
     possible = ' g-possible' if enabled and act in ("knock", "gin", "big_gin") else ''
     return button(act, classes="g-btn g-act" + possible + (" " + extra if extra else ""),
@@ -221,13 +229,18 @@ def move_button(label, act, arrow, enabled):
     """A reorder button: its arrow and a visible word ("Move"), named by its whole label ("Move
     left"), which holds that word; `aria-disabled` as a move's button when it cannot move the
     selected card."""
+    key = "move" + act + ("1" if enabled else "0")  # the label and the arrow are the act's
+    catalog = i18n.current()
+    found = catalog.memo.get(key)
+    if found is not None:
+        return found
     # Translators: the visible word on the two buttons that move the selected card in the hand
     # (under an arrow); it must be part of "Move left" and "Move right" as translated.
     word = pgettext("arrow button", "Move")
-    return button(act, classes="g-btn g-act g-move",
-                  attrs=(("aria-label", label), ("aria-disabled", None if enabled else "true")),
-                  inner='<span class="g-arrow" aria-hidden="true">' + arrow + '</span><span class="g-move-text">'
-                  + esc(word) + '</span>')
+    return catalog.remember(key, button(
+        act, classes="g-btn g-act g-move", attrs=(("aria-label", label), ("aria-disabled", None if enabled else "true")),
+        inner='<span class="g-arrow" aria-hidden="true">' + arrow + '</span><span class="g-move-text">'
+        + esc(word) + '</span>'))
 
 
 def render_hand(view, ui):

@@ -3,7 +3,11 @@ one place, escaped by construction."""
 
 from pathlib import Path
 
-from game.web.table.markup import button, kbd
+from game.web.table import markup
+from game.web.table.markup import button, esc, kbd
+from game.web.table.table import action_button, move_button
+from game.web.words import i18n
+from generator.gamecatalog import catalog_data
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -24,3 +28,24 @@ def test_no_other_module_writes_a_button():
     written = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "game/web").rglob("*.py"))
                if "<button" in path.read_text(encoding="utf-8") and path.name != "markup.py"]
     assert written == []
+
+
+def test_escaped_texts_are_kept_within_their_bound():
+    assert esc('a "<b>" & \'c\'') == "a &quot;&lt;b&gt;&quot; &amp; &#39;c&#39;"
+    assert esc(42) == "42" and esc('a "<b>" & \'c\'') == "a &quot;&lt;b&gt;&quot; &amp; &#39;c&#39;"
+    for n in range(markup.ESCAPED_SIZE + 10):
+        assert esc("<" + str(n)) == "&lt;" + str(n)
+    assert 0 < len(markup._escaped) <= markup.ESCAPED_SIZE
+
+
+def test_the_moves_buttons_kept_from_move_to_move_are_the_languages_own():
+    """The move buttons are kept in the catalogue's memo between moves: another language's
+    catalogue draws its own words and shortcut letters, never the first language's."""
+    english = action_button("Pass", "pass", True) + move_button("Move left", "move_left", "<", False)
+    assert english == action_button("Pass", "pass", True) + move_button("Move left", "move_left", "<", False)
+    assert 'aria-keyshortcuts="S"' in english and ">Move</span>" in english
+    assert action_button("Pass", "pass", False) != action_button("Pass", "pass", True)
+    french = catalog_data(str(ROOT / "locales/fr/LC_MESSAGES/game.po"), "fr")
+    with i18n.installed(i18n.Catalog(french)):
+        theirs = action_button(i18n._("Pass"), "pass", True) + move_button("", "move_left", "<", False)
+    assert 'aria-keyshortcuts="P"' in theirs and "Passer" in theirs and ">Déplacer</span>" in theirs
