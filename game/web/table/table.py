@@ -136,15 +136,27 @@ def render_fan(count, known, arrive=False):
     backs, in a fan of fixed width. Each card is put at its place by the stylesheet (`g-atI`),
     so a card drawn or discarded moves no other card; `arrive`: the last back was just drawn."""
     hidden = max(0, count - len(known))
-    backs = "".join('<span class="g-back g-at' + str(i) + (' g-arrive' if arrive and i == hidden - 1 else '')
-                    + '"></span>' for i in range(hidden))
-    out = ['<div class="g-fan"><div class="g-backs" aria-hidden="true">' + backs + '</div>']
+    out = ['<div class="g-fan"><div class="g-backs" aria-hidden="true">' + fan_backs(hidden, arrive) + '</div>']
     if known:
         out.append('<p class="g-known"><span class="g-visually-hidden">' + esc(_("Taken from the discard pile:"))
                    + ' </span>' + "".join(card_html(c, "g-small g-at" + str(hidden + i)) for i, c in enumerate(known))
                    + '</p>')
     out.append('</div>')
     return "".join(out)
+
+
+# The backs of the opponent's hand by (how many, whether the last just arrived): the same few
+# at every move, in every language (a dozen cards at most, two ways each).
+_backs = {}
+
+
+def fan_backs(hidden, arrive):
+    key = (hidden, bool(arrive))
+    found = _backs.get(key)
+    if found is None:
+        found = _backs[key] = "".join('<span class="g-back g-at' + str(i) + (' g-arrive' if arrive and i == hidden - 1 else '')
+                                      + '"></span>' for i in range(hidden))
+    return found
 
 
 def suggested_move(ui, view):

@@ -425,3 +425,13 @@ def test_the_pile_is_pressable_once_a_card_it_may_take_is_selected():
     assert 'aria-disabled="true"' in pile()  # nothing selected: pressed, it says what to do
     ui.selected = next(a.card for a in view.legal_actions if a.kind == "discard").index
     assert "aria-disabled" not in pile()
+
+
+def test_the_opponents_backs_kept_between_moves_are_those_of_the_count_and_the_arrival():
+    from game.web.table.table import fan_backs, render_fan
+
+    arriving, still = fan_backs(3, True), fan_backs(3, False)
+    assert arriving.count('class="g-back') == 3 and arriving.count("g-arrive") == 1
+    assert 'g-at2 g-arrive' in arriving and "g-arrive" not in still
+    assert fan_backs(3, True) == arriving and fan_backs(0, False) == ""
+    assert render_fan(10, [], arrive=True).count('class="g-back g-at') == 10
