@@ -407,11 +407,17 @@ def _play_hands(page, hands):
             # Select, Discard: two taps (a build that asks to confirm each discard is confirmed).
             page.click("#game .g-hand .g-new")
             page.click('#game [data-act="discard"]')
-            page.wait_for_function("""() => { const g = document.querySelector('#game');
-                return g.querySelector('.g-dialog') || g.dataset.phase !== 'discard' || g.dataset.turn !== 'me'; }""")
-            if page.locator('#game [data-act="confirm_discard"]').count():
+            if asks_to_confirm(page):
                 page.click('#game [data-act="confirm_discard"]')
     return list(page.evaluate("window.gameDecisionTimes || []"))
+
+
+def asks_to_confirm(page):
+    """Once Discard is pressed: whether the game asks to confirm it (a build whose player asked
+    for it, or an older one measured with --also), else the discard is made."""
+    page.wait_for_function("""() => { const g = document.querySelector('#game');
+        return g.querySelector('.g-dialog') || g.dataset.phase !== 'discard' || g.dataset.turn !== 'me'; }""")
+    return page.locator('#game [data-act="confirm_discard"]').count() > 0
 
 
 def _deadwood_speed(browser, base):

@@ -20,7 +20,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from bench.browser import ARGS, CHROMIUM, ROOT, _serve
+from bench.browser import ARGS, CHROMIUM, ROOT, _serve, asks_to_confirm
 
 # Before any script of the page: every interaction's duration, every long task, every draw.
 PROBE = """
@@ -215,10 +215,7 @@ def _play(browser, base, way, hands, slowdown, into):
             elif page.evaluate("document.activeElement.getAttribute('aria-pressed')") != "true":
                 page.keyboard.press("Enter")
             _do(page, touch, "discard", "discard")
-            page.wait_for_function("""() => { const g = document.querySelector('#game');
-                return g.querySelector('.g-dialog') || g.dataset.phase !== 'discard'
-                    || g.dataset.turn !== 'me'; }""")
-            if page.locator('#game [data-act="confirm_discard"]').count():
+            if asks_to_confirm(page):
                 if touch:
                     page.tap('#game [data-act="confirm_discard"]')
                 else:

@@ -35,9 +35,7 @@ def render_bar(view, ui):
     rules = view.rules
     key = ("bar" + ui.mode + str(ui.my_seat()) + str(view.scores[0]) + "," + str(view.scores[1]) + rules.name
            + str(rules.knock_limit) + str(rules.oklahoma) + str(view.knock_limit) + str(rules.target) + str(ui.daily))
-    catalog = i18n.current()
-    found = catalog.memo.get(key)
-    return found if found is not None else catalog.remember(key, bar_markup(view, ui))
+    return i18n.current().kept(key, bar_markup, view, ui)
 
 
 def bar_markup(view, ui):
@@ -224,9 +222,7 @@ def action_button(label, act, enabled, extra=""):
     its command says why, `platform.controls.on_click`). The same few at every move: kept in
     the catalogue's memo (its shortcut letter is the language's)."""
     key = "act" + act + ("1" if enabled else "0") + extra + "\x00" + label
-    catalog = i18n.current()
-    found = catalog.memo.get(key)
-    return found if found is not None else catalog.remember(key, action_button_markup(label, act, enabled, extra))
+    return i18n.current().kept(key, action_button_markup, label, act, enabled, extra)
 
 
 def action_button_markup(label, act, enabled, extra):
@@ -241,18 +237,18 @@ def move_button(label, act, arrow, enabled):
     """A reorder button: its arrow and a visible word ("Move"), named by its whole label ("Move
     left"), which holds that word; `aria-disabled` as a move's button when it cannot move the
     selected card."""
-    key = "move" + act + ("1" if enabled else "0")  # the label and the arrow are the act's
-    catalog = i18n.current()
-    found = catalog.memo.get(key)
-    if found is not None:
-        return found
+    key = "move" + act + ("1" if enabled else "0") + arrow + "\x00" + label
+    return i18n.current().kept(key, move_button_markup, label, act, arrow, enabled)
+
+
+def move_button_markup(label, act, arrow, enabled):
     # Translators: the visible word on the two buttons that move the selected card in the hand
     # (under an arrow); it must be part of "Move left" and "Move right" as translated.
     word = pgettext("arrow button", "Move")
-    return catalog.remember(key, button(
-        act, classes="g-btn g-act g-move", attrs=(("aria-label", label), ("aria-disabled", None if enabled else "true")),
-        inner='<span class="g-arrow" aria-hidden="true">' + arrow + '</span><span class="g-move-text">'
-        + esc(word) + '</span>'))
+    return button(act, classes="g-btn g-act g-move",
+                  attrs=(("aria-label", label), ("aria-disabled", None if enabled else "true")),
+                  inner='<span class="g-arrow" aria-hidden="true">' + arrow + '</span><span class="g-move-text">'
+                  + esc(word) + '</span>')
 
 
 def render_hand(view, ui):
@@ -321,11 +317,10 @@ def hand_item(card, state):
     markup is most of the table's. The item's class names its place (`g-at3`): the stylesheet
     puts it there by a transform, so a card drawn, discarded or sorted moves the others without
     a layout shift (a steady table, issue 25), and they slide to their new places."""
-    catalog = i18n.current()
-    key = "hand" + str(card.index) + "/" + state
-    found = catalog.memo.get(key)
-    if found is not None:
-        return found
+    return i18n.current().kept("hand" + str(card.index) + "/" + state, hand_item_markup, card, state)
+
+
+def hand_item_markup(card, state):
     classes = []
     flags = []
     for letter, name, words in CARD_STATES:
@@ -341,8 +336,8 @@ def hand_item(card, state):
     for char in state:
         if "0" <= char <= "9":
             place += char
-    return catalog.remember(key, '<li class="g-at' + place + '" data-key="l' + str(card.index) + '">'
-                            + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
+    return ('<li class="g-at' + place + '" data-key="l' + str(card.index) + '">'
+            + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
 
 
 def render_handover(view, ui=None):

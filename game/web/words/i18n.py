@@ -63,9 +63,9 @@ class Catalog:
         self.nplurals = data.get("nplurals", 2) if data else 2
         self.plural = data.get("plural", ["!=", "n", 1]) if data else ["!=", "n", 1]
         self.messages = data.get("messages", {}) if data else {}
-        # Markup worked out from this catalogue's words and kept for the page's life (each card
-        # of the hand as drawn: `game.web.table.table.hand_item`): a move redraws the table, and most
-        # of it is the same words as before. Bounded by `remember`.
+        # Markup worked out from this catalogue's words and kept for the page's life (`kept`: each
+        # card of the hand as drawn, the score bar, the move buttons: game.web.table.table): a
+        # move redraws the table, and most of it is the same words as before. Bounded by `remember`.
         self.memo = {}
 
     def remember(self, key, value):
@@ -74,6 +74,11 @@ class Catalog:
             self.memo.clear()
         self.memo[key] = value
         return value
+
+    def kept(self, key, make, *args):
+        """`make(*args)`, made once while `memo` keeps it under `key`."""
+        found = self.memo.get(key)
+        return found if found is not None else self.remember(key, make(*args))
 
     def gettext(self, message):
         text = self.messages.get(message)
