@@ -3,7 +3,10 @@
 
 Plays whole hands against Hard on a 360x740 phone-sized page, once by keyboard and once by tap,
 with the CPU slowed down (Chrome DevTools' throttling through CDP; 4x is Lighthouse's phone
-slowdown), and reports, per way of playing:
+slowdown). CDP cannot slow a Web Worker ("only supported for pages"), and the game thinks in
+one: its worker is slowed by the same factor by hand (`WORKER_SLOWDOWN`, put before the worker's
+script: each task the worker runs is followed by a busy wait of (factor - 1) times its own
+length, as if its core were that much slower). Reported, per way of playing:
 - interaction latency: the Event Timing API's duration of each interaction (the event to the
   next frame after its handlers, as the browser's INP counts it): p50, p98 and the worst;
 - the move's result drawn: a player's move (key or tap) to the first frame after the game drew
@@ -45,6 +48,31 @@ for (const type of ['keydown', 'pointerdown']) {
 }
 try { localStorage.setItem('ginrummy.pace', '400');
       localStorage.setItem('ginrummy.prefs', JSON.stringify({level: 'hard', mode: 'cpu'})); } catch (e) {}
+"""
+
+# Before the game worker's own script (a route adds it): every task of the worker (a message, a
+# timer, a message port's) takes `factor` times as long.
+WORKER_SLOWDOWN = """(function (factor) {
+  function slow(fn) {
+    return function () {
+      var start = performance.now();
+      try { return fn.apply(this, arguments); } finally {
+        var until = performance.now() + (performance.now() - start) * (factor - 1);
+        while (performance.now() < until) { /* the slower core */ }
+      }
+    };
+  }
+  ["setTimeout", "setInterval"].forEach(function (name) {
+    var original = self[name];
+    self[name] = function (fn, ms) { return original.call(self, typeof fn === "function" ? slow(fn) : fn, ms); };
+  });
+  [self, MessagePort.prototype].forEach(function (target) {
+    Object.defineProperty(target, "onmessage", { configurable: true, set: function (fn) {
+      this.addEventListener("message", slow(fn));
+      if (this.start) { this.start(); }
+    } });
+  });
+})(FACTOR);
 """
 
 FLOOR = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -139,11 +167,18 @@ def _page(browser, slowdown, touch):
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=touch,
                                   is_mobile=touch, device_scale_factor=2 if touch else 1)
     context.add_init_script(PROBE)
+    if slowdown != 1:
+        context.route("**/static/game-worker.*.js", lambda route: _slowed_worker(route, slowdown))
     page = context.new_page()
     page.set_default_timeout(120000)
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
     return context, page
+
+
+def _slowed_worker(route, slowdown):
+    response = route.fetch()
+    route.fulfill(response=response, body=WORKER_SLOWDOWN.replace("FACTOR", repr(float(slowdown))) + response.text())
 
 
 def _collect(page, into):

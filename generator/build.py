@@ -262,17 +262,18 @@ def _page_context(config, language, page, pages, assets, app):
 
 def _game_context(assets, code, root, slug):
     """What a page needs from the game bundle stage (generator.bundle.GameAssets): the start
-    script, the scripts it loads when the game may start (`later`, in load order), the
-    stylesheet, this language's `game` catalogue, the computer's worker and the scripts it
-    loads, the second bundle the game loads once ready, and the game's first screen (None:
-    the template's still table)."""
+    script, the shim it loads when the game may start, the stylesheet, this language's `game`
+    catalogue, the worker the game runs in and the scripts it loads (first the runtime and the
+    first bundle, once ready the second bundle and the computer players'), and the game's first
+    screen (None: the template's still table)."""
     screens = assets.first_screens.get(code)
     return {"first": screen_for(screens, slug) if screens else None,
             "start": root + assets.start,
-            "later": [root + path for path in assets.scripts if path != assets.start],
+            "shim": root + assets.shim if assets.shim else "",
             "styles": [root + path for path in assets.styles], "catalog": root + assets.catalogs[code],
             "worker": root + assets.worker if assets.worker else "",
             "more": root + assets.more if assets.more else "",
+            "players": root + assets.players if assets.players else "",
             "worker_scripts": [root + path for path in assets.worker_scripts]}
 
 

@@ -1,25 +1,29 @@
 """The game bundle stage: what every page needs to run the `game` package in the browser.
 
-`build_game_assets(out_dir, languages, game_messages)` writes, under `out_dir/static/`:
+The game's Python runs in a Web Worker; the page's main thread runs only the start script and
+the shim, which draws what the worker sends (docs/architecture.md). `build_game_assets(out_dir,
+languages, game_messages)` writes, under `out_dir/static/`:
 
 - `brython.<hash>.js`: Brython's runtime, from the brython.js of the installed `brython` PyPI
   package (never committed to git) less its Python compiler (`generator.runtime`): every module is
-  compiled at build time, so the page never compiles Python;
+  compiled at build time, so nothing is compiled in the browser;
 - `game.<hash>.js`: ONE site-wide bundle (`__BRYTHON__.$game.add(vfs, modules, order)`, see
-  `generator.runtime.RUNNER`) holding, each compiled module as a JavaScript function, what the game needs to be ready (the
-  engine, the table and its input) and the few standard-library modules the game imports in
-  the page (`STDLIB_MODULES`, copied from `brython_stdlib.js`); one file for every page and
-  language;
-- `game-more.<hash>.js`: the page's second bundle, the same format: the features the first
-  screen does not need (the modules marked `BUNDLE = "later"`, generator/modules.py: dialogs, end of a hand, coach, lessons, statistics, daily
-  deal, online play), which the page loads itself once it is ready (`game.web.platform.app.App.need`);
-- `game-ai.<hash>.js`: the worker's bundle, the same format: the modules only the computer
-  players need (`WORKER_ONLY`), which the page itself never imports while its worker runs;
-- `game-worker.<hash>.js`: the Web Worker that makes the computer's decisions (it loads
-  brython.js and both bundles, then `game.web.platform.worker`);
-- `game-start.<hash>.js` and `game.<hash>.css`: the start script and the game's stylesheet, copied
-  from the templates' `static/` folder by the pipeline and renamed here (no inline script, so
-  the pages run under `script-src 'self' 'unsafe-eval'`);
+  `generator.runtime.RUNNER`) holding, each compiled module as a JavaScript function, what the
+  game needs to be ready (the engine, the table and its input) and the few standard-library
+  modules the game imports (`STDLIB_MODULES`, copied from `brython_stdlib.js`); one file for
+  every page and language;
+- `game-more.<hash>.js`: the second bundle, the same format: the features the first screen does
+  not need (the modules marked `BUNDLE = "later"`, generator/modules.py: dialogs, end of a hand,
+  coach, lessons, statistics, daily deal, online play), which the worker loads once the game is
+  ready (`game.web.app.app.App.need`);
+- `game-ai.<hash>.js`: the computer players' bundle, the same format (`PLAYERS`), which the
+  worker loads before the computer's first move (`game.web.app.thinker`);
+- `game-worker.<hash>.js`: the Web Worker the game runs in (it loads brython.js and the first
+  bundle, then `game.web.bridge.main`);
+- `game-start.<hash>.js`, `game-shim.<hash>.js` and `game.<hash>.css`: the start script (every
+  page), the shim it loads when the game may start (it owns the game area's DOM and starts the
+  worker) and the game's stylesheet, copied from the templates' `static/` folder by the pipeline
+  and renamed here (no inline script, so the pages run under `script-src 'self' 'unsafe-eval'`);
 - `game-<lang>.<hash>.json`: per language, the `game` gettext domain as JSON, with its number
   of plural forms and its plural rule as a small expression tree (`generator.gamecatalog`,
   `generator.plurals`: evaluated by `game.web.words.i18n` without `eval`, in the build too).
@@ -40,7 +44,6 @@ from generator import compiler, firstscreen
 from generator.gamecatalog import page_catalog
 from generator.modules import (
     ENTRY_MODULE,
-    WORKER_MODULE,
     Module,
     import_order,
     package_modules,
@@ -58,8 +61,8 @@ from generator.runtime import (
 ROOT = Path(__file__).resolve().parent.parent
 GAME_DIR = ROOT / "game"
 
-# The standard-library modules the game imports in the page, copied into the bundle. Each one
-# costs start-up time (see ../shared/notes/brython.md): keep this list short.
+# The standard-library modules the game imports, copied into the bundle. Each one costs
+# start-up time (importing `json` alone costs 0.67 s cold in Brython): keep this list short.
 # `browser` and `javascript` are built into brython.js and need no entry.
 # tests/browser/test_game.py fails when the page loads a module that is not listed here.
 STDLIB_MODULES = ()
@@ -73,11 +76,10 @@ class GameAssets:
     """Site-root-relative paths of the game's files (templates prefix them with the root).
 
     `styles` go into every page's head, and the `start` script (`defer`), which loads the
-    other `scripts` in their order when the game may start (site_templates/page.html); the
-    page's `#game` slot names its language's catalogue (`catalogs[lang]`), the second bundle
-    the game loads once it is ready (`more`), the worker and the scripts the worker loads
-    (`worker_scripts`).
-    """
+    `shim` when the game may start (site_templates/page.html); the shim starts the `worker`,
+    which loads `worker_scripts` (the runtime and the first bundle), then the second bundle
+    (`more`) and the computer players' (`players`) once the game is ready. The page's `#game`
+    names them and its language's catalogue (`catalogs[lang]`)."""
 
     brython: str
     bundle: str
@@ -85,21 +87,14 @@ class GameAssets:
     css: str
     catalogs: dict = field(default_factory=dict)  # lang code -> path of its JSON catalogue
     worker: str = ""
-    worker_bundle: str = ""
+    players: str = ""
     first_screens: dict = field(default_factory=dict)  # lang code -> [FirstScreen] (generator.firstscreen)
-    more: str = ""  # the page's second bundle, loaded by the game once it is ready ("": none)
-    worker_needs_more: bool = False  # the worker imports a module of the second bundle
+    more: str = ""  # the second bundle, loaded by the worker once the game is ready ("": none)
+    shim: str = ""
 
     @property
     def worker_scripts(self):
-        if not self.worker_bundle:
-            return []
-        more = [self.more] if self.worker_needs_more and self.more else []
-        return [self.brython, self.bundle] + more + [self.worker_bundle]
-
-    @property
-    def scripts(self):
-        return [self.brython, self.bundle, self.start]
+        return [self.brython, self.bundle]
 
     @property
     def styles(self):
@@ -184,25 +179,23 @@ def _json(value):
 
 @dataclass
 class Bundles:
-    """The texts of the three bundles (no Python source, every module compiled) and whether
-    the worker imports a module of the page's second bundle (then it loads that one too)."""
+    """The texts of the three bundles (no Python source, every module compiled)."""
 
     first: str
     more: str
-    worker: str
-    worker_needs_more: bool = False
+    players: str
 
 
 def bundle_sources(package_dir=GAME_DIR, brython_js=None):
-    """The page's two bundles and the worker's (`Bundles`).
+    """The game's three bundles (`Bundles`).
 
-    The page's first bundle holds the game modules the entry module reaches without the
-    modules marked `BUNDLE = "later"`, and the stdlib modules; its second what only those reach (`split`);
-    both leave out what only the computer players need (`WORKER_ONLY`), which is the worker's
-    bundle (not e.g. `game.ai.arena`, which nothing reaches). Each Python module gets an empty
-    VFS entry (Brython's importer finds modules there) and its compiled code, as a function, in
-    `__BRYTHON__.precompiled`, which the importer calls instead of compiling. All are compiled in
-    one go (Brython's compiler numbers names across modules). Deterministic (see
+    The first holds the game modules the entry module reaches without the modules marked
+    `BUNDLE = "later"`, and the stdlib modules; the second what only those reach (`split`);
+    both leave out the computer players (`PLAYERS`), which are the third (not e.g.
+    `game.ai.arena`, which nothing reaches). Each Python module gets an empty VFS entry
+    (Brython's importer finds modules there) and its compiled code, as a function, in
+    `__BRYTHON__.precompiled`, which the importer calls instead of compiling. All are compiled
+    in one go (Brython's compiler numbers names across modules). Deterministic (see
     generator.compiler)."""
     if brython_js is None:
         brython_js = brython_source()
@@ -212,19 +205,15 @@ def bundle_sources(package_dir=GAME_DIR, brython_js=None):
     page.update(first)
     everything = dict(page)
     everything.update(more)
-    everything.update(reachable(modules, (ENTRY_MODULE, WORKER_MODULE)))
-    worker = {name: m for name, m in everything.items() if name not in page and name not in more}
+    everything.update(reachable(modules, (ENTRY_MODULE,)))
+    players = {name: m for name, m in everything.items() if name not in page and name not in more}
     python = {name: m for name, m in everything.items() if isinstance(m, Module)}
     compiled = compiler.compile_modules(
         {name: (m.filename, m.source, m.is_package) for name, m in python.items()}, brython_js)
-    needs_more = bool(set(reachable(modules, (WORKER_MODULE,))) & set(more))
-    # The start script imports the first bundle's modules in `import_order` (a few per task);
-    # the second's are imported when a function first needs them.
     return Bundles(_bundle_text(page, compiled, "the game package, what the table needs to be ready",
                                 import_order(page)),
                    _bundle_text(more, compiled, "the game package, the features loaded once the table is ready"),
-                   _bundle_text(worker, compiled, "the computer players (the worker's part of the game package)"),
-                   needs_more)
+                   _bundle_text(players, compiled, "the computer players"))
 
 
 def bundle_source(package_dir=GAME_DIR, brython_js=None):
@@ -276,10 +265,11 @@ def build_game_assets(out_dir, languages, game_messages, glossary=None):
     texts = bundle_sources(brython_js=runtime)
     bundle = _write(static_dir, "game.js", texts.first.encode("utf-8"))
     more = _write(static_dir, "game-more.js", texts.more.encode("utf-8"))
-    worker_bundle = _write(static_dir, "game-ai.js", texts.worker.encode("utf-8"))
-    # The two scripts are written for their readers, comments and all: the pages get them
-    # without (the start script is 3.3 -> 1.5 KB gzip, and every first page loads it).
+    players = _write(static_dir, "game-ai.js", texts.players.encode("utf-8"))
+    # The scripts are written for their readers, comments and all: the pages get them without
+    # (the start script is 3.3 -> 1.5 KB gzip, and every first page loads it).
     start = _fingerprint(static_dir, "game-start.js", minify_js)
+    shim = _fingerprint(static_dir, "game-shim.js", minify_js)
     worker_js = _fingerprint(static_dir, "game-worker.js", minify_js)
     css = _fingerprint(static_dir, "game.css")
     paths, screens = {}, {}
@@ -289,5 +279,4 @@ def build_game_assets(out_dir, languages, game_messages, glossary=None):
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         paths[code] = _write(static_dir, "game-" + code + ".json", text.encode("utf-8"))
         screens[code] = firstscreen.first_screens(data)
-    return GameAssets(brython, bundle, start, css, paths, worker_js, worker_bundle, screens, more,
-                      texts.worker_needs_more)
+    return GameAssets(brython, bundle, start, css, paths, worker_js, players, screens, more, shim)

@@ -2,7 +2,7 @@
 
 A page's first paint then shows the table itself, not a placeholder, and nothing moves when
 the game takes over: `first_screen(catalog, seed)` draws, in CPython, with the page language's
-`game` catalogue, exactly what `game.web.platform.app.App` draws for a new visitor (no saved match,
+`game` catalogue, exactly what `game.web.app.app.App` draws for a new visitor (no saved match,
 default preferences) dealt `seed`, with the same pure functions (`game.web.table.render`). The page
 names the seed (`#game[data-first-seed]`) and the App deals it for a first match, so its first
 drawing is this markup again (tests/browser/test_first_screen.py). The page names the inputs
@@ -17,6 +17,8 @@ is until they play).
 
 import hashlib
 from dataclasses import dataclass, field
+
+from game.web.table.render import markup_hash
 
 # How many deals the pages of one language share out.
 SCREENS = 3
@@ -61,18 +63,6 @@ def first_screens(catalog, count=SCREENS):
                                                       "data-first-hash": markup_hash(html)}))
             seed += 1
         return found
-
-
-def markup_hash(text):
-    """FNV-1a (32 bits) over the text's UTF-16 code units, as 8 hex digits: the same function as
-    `gameMarkupHash` in static/game-start.js, with which the page compares its first drawing
-    to this screen (equal: the page keeps the drawn one)."""
-    value = 0x811C9DC5
-    data = text.encode("utf-16-le")
-    for i in range(0, len(data), 2):
-        value ^= data[i] | (data[i + 1] << 8)
-        value = (value * 0x01000193) & 0xFFFFFFFF
-    return format(value, "08x")
 
 
 def screen_for(screens, slug):

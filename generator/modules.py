@@ -5,7 +5,7 @@ run on import); `reachable` follows imports from roots; `split` divides the page
 the bundle that makes the table ready and the second one, loaded once it is: a module says it
 belongs to the second by a top-level `BUNDLE = "later"` (declared where the module is, read
 here), and the second bundle is what only those modules reach. `import_order` is the order the
-start script imports the first bundle's modules in. Pure Python.
+worker imports the first bundle's modules in. Pure Python.
 """
 
 import ast
@@ -14,14 +14,11 @@ from pathlib import Path
 
 GAME_DIR = Path(__file__).resolve().parent.parent / "game"
 
-# The module the start script imports: it builds the game in `#game`.
-ENTRY_MODULE = "game.web.platform.main"
-# The module the computer's Web Worker imports (static/game-worker.js): the computer players'
-# decisions, off the page's main thread.
-WORKER_MODULE = "game.web.platform.worker"
-# What only the worker needs: the page's bundle leaves these out (they are the worker's bundle,
-# which the page loads itself only when no worker can run).
-WORKER_ONLY = ("game.ai", WORKER_MODULE)
+# The module the game's Web Worker imports (static/game-worker.js): it makes the game.
+ENTRY_MODULE = "game.web.bridge.main"
+# The computer players: the game's first two bundles leave them out; they are the players'
+# bundle, which the worker loads once the game is ready (`game.web.app.thinker`).
+PLAYERS = ("game.ai",)
 
 
 class LaterImport(ValueError):
@@ -182,7 +179,7 @@ def import_order(modules, entry=ENTRY_MODULE):
     return order
 
 
-def split(modules, roots=(ENTRY_MODULE,), later=None, stop=WORKER_ONLY):
+def split(modules, roots=(ENTRY_MODULE,), later=None, stop=PLAYERS):
     """The page's modules in two parts, (first, second): what the roots reach without going
     through the `later` roots (default: the modules marked `BUNDLE = "later"`), then what only
     those reach (both less `stop`).

@@ -61,7 +61,7 @@ class Suggestion:
     """Hard's move (`action`, one the View lists or a knock with melds) and its reason: `kind`
     (see `suggest`) and `facts` (cards and numbers the sentence of that kind names). Plain
     JSON both ways (`to_dict`, `from_dict`: card codes), so a hint worked out in the computer's
-    Web Worker crosses to the page (game.web.platform.worker)."""
+    Web Worker crosses to the page (game.web.app.thinker)."""
 
     __slots__ = ("action", "kind", "facts")
 

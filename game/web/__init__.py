@@ -1,5 +1,4 @@
-"""The game in the page: the only code that imports `browser` (Brython's DOM module).
-
-`game.web.platform.main` is the entry the start script imports; it renders the engine's views in
-`#game` and sends the player's actions to the engine. No rule is re-implemented here.
-"""
+"""The game in the page, run in a Web Worker (static/game-worker.js imports `game.web.bridge.main`):
+it takes the player's input as plain data from the page's shim (static/game-shim.js), plays the
+engine's moves, and sends the shim the markup to draw. No rule is re-implemented here; only
+`game.web.bridge` touches JavaScript (docs/architecture.md)."""

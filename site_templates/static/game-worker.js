@@ -1,38 +1,63 @@
-// The computer's decisions, off the page's main thread: a Web Worker started by game.web.platform.thinker.
-// Its first message lists the scripts to load (brython.js without its compiler, the page's
-// bundle and the computer players' bundle, as absolute URLs: the browser has them cached); it
-// then imports game.web.platform.worker, compiled at build time like every module, and answers each
-// later message {id, request} (the request as JSON text, a View inside) with
-// {kind: "answer", id, answer, ms} (the Action as JSON text, the decision's time); it says
-// {kind: "ready"} once started and {kind: "failed", failed} with what went wrong.
+// The game's Web Worker: the game's Python runs here, never on the page's main thread, which
+// only draws (game-shim.js). The shim's first message, {type: "start"}, names the scripts to
+// load (brython.js without its compiler, then the game's first bundle, as absolute URLs) and
+// the language's catalogue, which is fetched meanwhile; the worker then imports
+// game.web.bridge.main, compiled at build time like every module, whose `main` returns the
+// function that takes each later message. Messages both ways are JSON text (the frames the
+// shim applies, the inputs it forwards: docs/architecture.md). What came before the game was
+// ready waits, in its order. A start that fails says {failed} with what went wrong.
 // A static file (no blob: URL), so it runs under the site's Content-Security-Policy.
 "use strict";
-var answer = null;
+var ENTRY = "game.web.bridge.main";
+var deliver = null, waiting = [], starting = false;
 self.onmessage = function (ev) {
-  var data = ev.data, B = self.__BRYTHON__;
-  if (answer === null) {
-    try {
-      importScripts.apply(self, data.scripts);
-      B = self.__BRYTHON__;
-      B.$game.run(0, null, function () {});  // the runtime's parts, all at once, then the bundles
-      self.brython({ debug: 0, indexeddb: false, ids: [] });
-      B.$__import__("game.web.platform.worker", B.builtins.None, B.builtins.None, []);
-      answer = B.$getattr(B.imported["game.web.platform.worker"], "answer");
-      self.postMessage({ kind: "ready" });
-    } catch (err) {
-      self.postMessage({ kind: "failed", failed: "the worker could not start: " + describe(B, err) });
-      self.close();
-    }
+  if (deliver !== null) { deliver(ev.data); return; }
+  if (!starting) { starting = true; start(ev.data); return; }
+  waiting.push(ev.data);
+};
+
+function start(text) {
+  var data = JSON.parse(text), B = null;
+  var catalog = data.catalog ? fetch(data.catalog).then(function (r) {
+    if (!r.ok) { throw new Error("catalogue " + r.status); }
+    return r.text();
+  }).catch(function () { return null; }) : Promise.resolve(null);
+  try {
+    importScripts.apply(self, data.scripts);
+    B = self.__BRYTHON__;
+    B.$game.run(0, null, function () {});  // the runtime's parts, all at once, then the bundle
+    self.brython({ debug: 0, indexeddb: false, ids: [] });
+    B.$__import__(ENTRY, B.builtins.None, B.builtins.None, []);
+  } catch (err) {
+    fail(B, err);
     return;
   }
-  var started = performance.now();
-  try {
-    var text = B.$call(answer, data.request);
-    self.postMessage({ kind: "answer", id: data.id, answer: text, ms: performance.now() - started });
-  } catch (err) {
-    self.postMessage({ kind: "failed", id: data.id, failed: describe(B, err) });
-  }
-};
+  catalog.then(function (catalogText) {
+    try {
+      var receive = B.$call(B.$getattr(B.imported[ENTRY], "main"), text, catalogText === null ? "" : catalogText);
+      deliver = function (message) {
+        try { B.$call(receive, message); } catch (err) { report(B, err); }
+      };
+      waiting.splice(0).forEach(deliver);
+    } catch (err) {
+      fail(B, err);
+    }
+  });
+}
+
+// Once the game runs, an error in one of its tasks is the game's bug, said on the console with
+// its Python traceback (Brython shows it): the game goes on, and the page is not told the
+// worker failed (it would give up on the game).
+self.addEventListener("error", function (ev) { if (deliver !== null) { ev.preventDefault(); } });
+
+function report(B, err) {
+  console.error(describe(B, err));
+}
+
+function fail(B, err) {
+  self.postMessage(JSON.stringify({ failed: "the worker could not start: " + describe(B, err) }));
+  self.close();
+}
 
 function describe(B, err) {
   try {

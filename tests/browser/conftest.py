@@ -130,6 +130,33 @@ def browser():
         chromium.close()
 
 
+def in_worker(page, expression, arg=None):
+    """Evaluate `expression` in the page's game worker (static/game-worker.js), where the game's
+    Python runs (`__BRYTHON__` is there, never on the page)."""
+    page.wait_for_function("document.querySelector('#game') && document.querySelector('#game').dataset.ready")
+    workers = [w for w in page.workers if "game-worker" in w.url]
+    assert workers, "the page runs no game worker"
+    return workers[0].evaluate(expression, arg)
+
+
+def before_worker(target, script):
+    """Run `script` in the game's worker before its own (a route of the page's or the
+    context's puts it first)."""
+    def prefixed(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=script + "\n" + response.text())
+    target.route("**/static/game-worker.*.js", prefixed)
+
+
+def store(page, key, value):
+    """Write the browser's storage (`value` None: remove the key) as another tab of the site
+    would: the game, in its worker, hears of it through the page's `storage` event (a page's
+    own writes fire none)."""
+    page.evaluate("""([k, v]) => { if (v === null) localStorage.removeItem(k); else localStorage.setItem(k, v);
+        window.dispatchEvent(new StorageEvent('storage', {key: k, newValue: v, storageArea: localStorage})); }""",
+                  [key, value])
+
+
 class Console:
     """Console errors, uncaught page errors and failed requests of one page."""
 

@@ -11,7 +11,7 @@ from game.web.words import events as EV
 from game.web.words import i18n
 from game.web.words import text as T
 from generator.bundle import BUILTIN_MODULES, STDLIB_MODULES
-from tests.browser.conftest import LANGS, SCREENSHOTS
+from tests.browser.conftest import LANGS, SCREENSHOTS, in_worker, store
 
 pytestmark = pytest.mark.browser
 
@@ -352,10 +352,11 @@ def test_no_hidden_card_in_the_dom(page, base_url, lang, site):
 def test_only_allowed_stdlib_modules_are_loaded(page, base_url):
     open_game(page, base_url, "en", hash="#seed=12")
     play_until(page, lambda s: s["phase"] in ("hand_over", "match_over"))
-    names = page.evaluate("Object.keys(__BRYTHON__.imported)")
+    names = in_worker(page, "Object.keys(__BRYTHON__.imported)")
     allowed = set(BUILTIN_MODULES) | set(STDLIB_MODULES)
     ours = [n for n in names if n == "game" or n.startswith("game.") ]
     others = sorted(set(names) - set(ours) - allowed)
+    assert ours, "the worker imported none of the game's modules"
     assert others == [], ("the page loaded standard-library modules not in generator.bundle.STDLIB_MODULES "
                           "(each costs start-up time): " + ", ".join(others))
 
@@ -411,7 +412,7 @@ def audit_the_games_states(page, base_url, lang, audit):
     audit("new game dialog")
     page.keyboard.press("Escape")
     play_until(page, lambda s: s["phase"] == "discard" and s["turn"] == "me")
-    page.evaluate("localStorage.setItem('ginrummy.pace', '600000')")  # the computer waits: Undo stays
+    store(page, "ginrummy.pace", "600000")  # the computer waits: Undo stays
     page.click("#game .g-hand .g-card:not(.g-taken) >> nth=0")
     page.click('#game [data-act="discard"]')
     page.wait_for_selector('#game [data-act="undo"]')
@@ -430,7 +431,7 @@ def audit_the_games_states(page, base_url, lang, audit):
     page.uncheck('#game input[data-act="ask_discard"]')  # the default again: two keys a discard
     page.keyboard.press("Escape")
     wait_idle(page)
-    page.evaluate("localStorage.setItem('ginrummy.pace', '15')")
+    store(page, "ginrummy.pace", "15")
     play_until(page, lambda s: s["phase"] in ("hand_over", "match_over"))
     audit("end of hand")
     choose(page, "mode", "duo")

@@ -4,6 +4,7 @@ move itself runs after that frame, and its drawing changes only what changed (ga
 
 import pytest
 
+from tests.browser.conftest import store
 from tests.browser.test_game import hand_cards, open_game, shortcut, state, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -92,7 +93,7 @@ def test_undo_taking_discards_place_moves_no_other_button(page, base_url):
     to_my_draw(page)
     page.keyboard.press(shortcut(page, "stock"))
     my_turn(page, "discard")
-    page.evaluate("localStorage.setItem('ginrummy.pace', '600000')")  # the computer waits: Undo stays
+    store(page, "ginrummy.pace", "600000")  # the computer waits: Undo stays
     page.evaluate("""() => {
         window.removed = [];
         new MutationObserver(list => { for (const m of list) for (const n of m.removedNodes)

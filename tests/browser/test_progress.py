@@ -13,7 +13,7 @@ from game.rules import Rules
 from game.web.play import daily
 from game.web.play import stats as S
 from game.web.screens.dailydialog import share_line
-from tests.browser.conftest import LANGS
+from tests.browser.conftest import LANGS, before_worker, store
 from tests.browser.test_game import axe_problems, catalog, open_game, state, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -28,8 +28,14 @@ CLOCK = """(() => {
     constructor(...args) { if (args.length) { super(...args); } else { super(Today.now()); } }
     static now() { return at + (Real.now() - start); }
   }
-  window.Date = Today;
+  globalThis.Date = Today;
 })();"""
+
+
+def on_today(page):
+    """The page and its game's worker both on TODAY's clock."""
+    page.add_init_script(CLOCK)
+    before_worker(page, CLOCK)
 
 
 def finished_by_the_person(date):
@@ -80,7 +86,7 @@ def reload(page):
 @pytest.mark.parametrize("lang", ["vi"])  # behaviour: one language (conftest.py)
 def test_a_daily_match_finished_gives_its_line_and_counts_in_the_statistics(context, page, base_url, lang, site):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.add_init_script(CLOCK)
+    on_today(page)
     save, card, final = near_the_end(TODAY)
     open_game(page, base_url, lang)
     catalog(site, page)
@@ -139,7 +145,7 @@ def test_the_daily_deal_is_the_same_deal_for_everyone_today(browser, base_url):
     for lang in ("fr", "vi"):
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         page = ctx.new_page()
-        page.add_init_script(CLOCK)
+        on_today(page)
         open_game(page, base_url, lang)
         open_dialog(page, "daily")
         page.click('#game [data-act="play_daily"]')
@@ -232,7 +238,7 @@ def test_accessibility_audit_of_the_statistics_and_the_daily_deal(page, base_url
     """axe finds nothing in the statistics dialog with a chart, the daily deal's dialog with a
     result line and the end of a daily match, in every language."""
     page.set_viewport_size({"width": width, "height": 800})
-    page.add_init_script(CLOCK)
+    on_today(page)
     mine = S.empty()
     for won, key in ((True, "hard/classic"), (False, "medium/short"), (True, "hard/classic")):
         S.record_hand(mine, key, {"won": won, "gin": won, "undercut_given": False, "undercut_suffered": False,
@@ -307,7 +313,7 @@ def test_a_match_set_aside_that_was_tampered_with_is_dropped_and_the_page_plays_
     page.wait_for_selector("#game .g-daily-tag")
     wait_idle(page)
     daily_seed = state(page)["seed"]
-    page.evaluate("localStorage.setItem('ginrummy.aside', '[\"not a match\"]')")
+    store(page, "ginrummy.aside", '["not a match"]')
     page.click('#game [data-act="menu"]')
     page.click('#game .g-dialog-menu [data-act="back_to_match"]')
     page.wait_for_function("localStorage.getItem('ginrummy.aside') === null")

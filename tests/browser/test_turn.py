@@ -9,7 +9,7 @@ import pytest
 from game.match import Match
 from game.web.words import i18n
 from game.web.words import text as T
-from tests.browser.conftest import Console
+from tests.browser.conftest import Console, store
 from tests.browser.test_game import catalog, open_game, shortcut, state, wait_idle
 from tests.browser.test_table import seed_dealt_by_the_computer
 
@@ -32,7 +32,7 @@ def phone(browser, base_url):
 
 
 def pace(page, ms):
-    page.evaluate("ms => localStorage.setItem('ginrummy.pace', ms)", ms)
+    store(page, "ginrummy.pace", str(ms))
 
 
 def tap(page, selector):

@@ -52,7 +52,8 @@ def fake_game_assets(out_dir, languages, game_messages=None, glossary=None):
     """Stand-in for the game bundle stage (tested on its own): same fields, tiny files."""
     static = Path(out_dir) / "static"
     static.mkdir(parents=True, exist_ok=True)
-    for name in ("brython.js", "game.js", "game-more.js", "game-ai.js", "game-worker.js", "game-start.js", "game.css"):
+    for name in ("brython.js", "game.js", "game-more.js", "game-ai.js", "game-worker.js", "game-start.js",
+                 "game-shim.js", "game.css"):
         (static / ("fake-" + name)).write_text("/* test */\n")
     codes = [getattr(lang, "code", lang) for lang in languages]
     for code in codes:
@@ -60,8 +61,8 @@ def fake_game_assets(out_dir, languages, game_messages=None, glossary=None):
     return GameAssets(brython="static/fake-brython.js", bundle="static/fake-game.js",
                       start="static/fake-game-start.js", css="static/fake-game.css",
                       catalogs={code: "static/fake-game-" + code + ".json" for code in codes},
-                      worker="static/fake-game-worker.js", worker_bundle="static/fake-game-ai.js",
-                      more="static/fake-game-more.js")
+                      worker="static/fake-game-worker.js", players="static/fake-game-ai.js",
+                      more="static/fake-game-more.js", shim="static/fake-game-shim.js")
 
 
 @pytest.fixture(scope="session")

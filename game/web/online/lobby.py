@@ -1,7 +1,7 @@
 """Playing a friend online, the page's side: the screen that opens or joins a table, and the
 banner over an online table (the code and invitation link, the friend's presence, a new-game
 offer, a lost connection). Pure render from the UI state (`Ui.online`, `Ui.lobby`), like
-`game.web.table.render`; the network is the adapter's (`game.web.platform.network`).
+`game.web.table.render`; the network is the App's (`game.web.app.network`).
 """
 
 from game.rules import PRESETS
@@ -33,7 +33,7 @@ def render_lobby(ui):
     out.append('</fieldset>' + button("online_open", _("Open a table"), "g-btn g-primary") + '</section>')
     out.append('<section class="g-lobby-join" aria-labelledby="g-join-title"><h3 id="g-join-title">'
                + esc(_("Join a table")) + '</h3><label class="g-field">' + esc(_("Table code"))
-               + ' <input type="text" data-act="lobby_code" data-key="lobby_code" autocomplete="off" '
+               + ' <input type="text" data-act="lobby_code" data-key="lobby_code" data-submit="online_join" autocomplete="off" '
                'autocapitalize="characters" spellcheck="false" maxlength="12" value="' + esc(ui.lobby["code"])
                + '"></label> ' + button("online_join", _("Join")) + '</section></div>')
     return "".join(out)
@@ -53,7 +53,8 @@ def render_banner(ui):
     if presence in ("waiting", "gone"):  # said plainly: nobody holds the other seat
         out.append('<p>' + esc(_("Send this link to your friend, who will join you from their own device.")) + '</p>')
         out.append('<p class="g-invite"><a href="' + esc(online["invite"]) + '" data-key="invite">'
-                   + esc(online["invite"]) + '</a> ' + button("copy_invite", _("Copy the link")) + '</p>')
+                   + esc(online["invite"]) + '</a> ' + button("copy_invite", _("Copy the link"),
+                                                            attrs=(("data-copy", online["invite"]),)) + '</p>')
     offer = online.get("offer")
     if offer == "theirs":
         out.append('<p>' + esc(_("Your friend offers a new game.")) + ' '

@@ -28,7 +28,6 @@ EXPORT_STATS = "export_stats"  # offer ui.stats as a JSON file
 READ_STATS_FILE = "read_stats_file"  # read the file chosen (ui.dialog["file"]), then "stats_file"
 OPEN_DAILY = "open_daily"  # read today's date, then open the daily deal's dialog
 PLAY_DAILY = "play_daily"  # deal today's daily match
-COPY_DAILY = "copy_daily"  # copy the result line of the daily match, with the link to the daily deal
 BACK_TO_MATCH = "back_to_match"  # restore the match set aside for the daily deal
 
 

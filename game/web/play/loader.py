@@ -7,7 +7,7 @@ the order asked, one a task (what is asked meanwhile waits behind it, so no clic
 lost). A `busy` need holds the table meanwhile (data-busy, a progress cursor). If the bundle
 cannot be loaded, each need's `otherwise` runs instead (when it has one), and the page is told.
 
-Pure Python: the page gives it its ways to load the script and run tasks (`game.web.platform.app`), so
+Pure Python: the page gives it its ways to load the script and run tasks (`game.web.app.app`), so
 it is tested in CPython (tests/web/play/test_loader.py).
 """
 

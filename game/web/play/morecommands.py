@@ -9,7 +9,6 @@ from game.rules import PRESETS
 from game.web.play.effects import (
     BACK_TO_MATCH,
     COPY,
-    COPY_DAILY,
     COPY_SEAT,
     EXPORT_STATS,
     FOCUS_ONLY,
@@ -108,18 +107,27 @@ def give_up_seat(ui, view, arg):
     return Outcome(effects=(GIVE_UP,))
 
 
-def copy_invite(ui, view, arg):
+def copy_invite(ui, view, copied):
+    """The shim copied the invitation link in the click (`data-copy`); `copied` says whether
+    the browser let it."""
+    from game.web.screens.dailydialog import copy_refused
+
     ui.focus = "copy_invite"
-    return Outcome(say=_("Link copied: send it to your friend."), effects=(COPY, FOCUS_ONLY))
+    said = _("Link copied: send it to your friend.") if copied else copy_refused()
+    return Outcome(say=said, effects=(COPY, FOCUS_ONLY))
 
 
-def copy_seat(ui, view, arg):
+def copy_seat(ui, view, copied):
+    """As `copy_invite`, the link that holds this seat's key."""
+    from game.web.screens.dailydialog import copy_refused
+
     if ui.online is None:
         return None
     ui.dialog = None
     ui.focus = "menu"
-    return Outcome(say=_("The link to your seat is copied: open it on your other device. Anyone with "
-                         "this link can play your seat, so keep it to yourself."), effects=(COPY_SEAT,))
+    said = _("The link to your seat is copied: open it on your other device. Anyone with "
+             "this link can play your seat, so keep it to yourself.") if copied else copy_refused()
+    return Outcome(say=said, effects=(COPY_SEAT,))
 
 
 # The lobby's: they work there, where there is no View yet.
@@ -202,9 +210,12 @@ def daily_dialog(ui, view, arg):
     return Outcome(effects=(OPEN_DAILY,))
 
 
-def copy_daily(ui, view, arg):
+def copy_daily(ui, view, copied):
+    """The shim copied the result line in the click (`data-copy`): said whether it could."""
+    from game.web.screens.dailydialog import copied as copied_text, copy_refused
+
     ui.focus = "copy_daily"
-    return Outcome(effects=(COPY_DAILY, FOCUS_ONLY))
+    return Outcome(say=copied_text() if copied else copy_refused(), effects=(FOCUS_ONLY,))
 
 
 # Offered on every screen: beside two hidden hands, and on the online lobby (the daily deal is
@@ -234,7 +245,7 @@ declare("lesson_leave", in_lesson(LEAVE_LESSON))
 declare("guided", closing(GUIDED_HAND))
 
 
-# --- the first visit (game.web.platform.features.welcome) -----------------------------------------
+# --- the first visit (game.web.app.features.welcome) -----------------------------------------
 
 def welcome_pick(field):
     """The welcome's level or hints: kept in the dialog until the newcomer chooses how to start."""

@@ -2,7 +2,7 @@
 decision is asked for after the chosen pace (900 ms by default), made in the Web Worker (or in
 the page, when no worker can run), then played on the table.
 
-Pure Python: the page gives it its timers, its worker and its table (`game.web.platform.app`), so it is
+Pure Python: the page gives it its timers, its worker and its table (`game.web.app.app`), so it is
 tested in CPython with a fake clock and a fake worker (tests/web/play/test_pacer.py).
 """
 

@@ -133,6 +133,10 @@ class Ui:
         # A training hand (game.web.play.lesson): {"code": the address's code, "lesson": the Lesson};
         # None in a normal match.
         self.lesson = None
+        # The page's address without its fragment (the daily deal's link is this page's): set
+        # with the second bundle's progress (`progress.load`), after the first drawing, which
+        # is the build's (generator/firstscreen.py).
+        self.here = ""
 
     def my_seat(self):
         """The seat of the person at this screen (two players on one device: None, both)."""

@@ -111,7 +111,7 @@ class LocalTable:
 
     def decision_request(self):
         """What the computer seat to move decides from, as plain JSON, for a decision made
-        elsewhere (a Web Worker: game.web.platform.worker.decide): its level, the seed its player is made
+        elsewhere (a Web Worker: game.web.app.thinker.decide): its level, the seed its player is made
         with, the View of its seat, and where the match is (`play_decision` checks it). None
         when no computer must move."""
         seat = self.computer_to_move()

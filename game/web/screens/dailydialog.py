@@ -99,10 +99,12 @@ def about(date):
                  "level. Share your result line to show your friends how you did."), date=date_text(date))
 
 
-def share_block(line):
-    """The result line and its copy button."""
+def share_block(line, ui):
+    """The result line and its copy button, which copies the line with the daily deal's link
+    (this page, opening the daily deal's dialog: `#daily`)."""
     return ('<p class="g-share" data-key="share-line">' + esc(line) + '</p><div class="g-actions">'
-            + button("copy_daily", _("Copy the result"), "g-btn g-primary") + '</div>')
+            + button("copy_daily", _("Copy the result"), "g-btn g-primary",
+                     attrs=(("data-copy", line + " " + ui.here + "#daily"),)) + '</div>')
 
 
 def render_daily(view, ui):
@@ -117,7 +119,7 @@ def render_daily(view, ui):
         out.append('<p>' + esc(_("Today's deal is on the table: finish the match to get your result line.")) + '</p>')
         buttons.append(("cancel", _("Back to the table"), True))
     elif line:
-        out.append(share_block(line))
+        out.append(share_block(line, ui))
         if ui.aside and ui.daily is not None:
             buttons.append(("back_to_match", _("Back to your match"), False))
         buttons.append(("play_daily", _("Play it again (your result line will be marked as a replay)"), False))
@@ -156,7 +158,7 @@ def end_block(view, ui):
     back = ('<div class="g-actions">' + button("back_to_match", _("Back to your match"), key="back_to_match-end")
             + '</div>') if ui.aside else ""
     return ('<section class="g-daily-end"><h3>' + esc(fmt(_("Daily deal of {date}"), date=date_text(date)))
-            + '</h3>' + share_block(line) + back + '</section>')
+            + '</h3>' + share_block(line, ui) + back + '</section>')
 
 
 def bar_tag(ui):

@@ -151,7 +151,10 @@ def render_menu(view, ui):
         acts = (("back_to_match", _("Back to your match")),) + acts
     acts += (("daily", _("Daily deal")), ("stats", _("Statistics")))
     for act, label in acts:
-        out.append(button(act, label))
+        # The seat's link is copied by the page in the click itself (a browser gives the
+        # clipboard only there): the button holds it.
+        copy = ui.online.get("seat_link") if act == "copy_seat" and ui.online else None
+        out.append(button(act, label, attrs=(("data-copy", copy),)))
     out.append('</div><div class="g-settings">')
     modes = [m for m in MODES if m in LOCAL_MODES or ui.online_available or ui.mode == m]
     out.append(select_field(_("Opponent"), "mode", [(m, T.mode_name(m)) for m in modes], ui.mode))

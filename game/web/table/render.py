@@ -73,13 +73,34 @@ def drawing_key(view, ui):
     """What the drawing of (view, ui) is made of, as one text: the View, every field of the UI
     state and the language. `render` is a pure function of them, so two equal keys draw the
     same markup: the page keeps the first screen the build drew, without drawing it again,
-    when its key is the build's (generator/firstscreen.py, game.web.platform.app App.show). A field
+    when its key is the build's (generator/firstscreen.py, game.web.app.screen). A field
     that has no plain text (an object) never matches: that drawing is simply made."""
     out = []
     _plain(view.to_dict() if view is not None else None, out)
     _plain(vars(ui), out)
     out.append(i18n.current().lang)
     return "".join(out)
+
+
+def markup_hash(text):
+    """FNV-1a (32 bits) over the text's UTF-16 code units, as 8 hex digits: the first screen the
+    build drew names the hash of its markup and of its drawing's inputs (generator/firstscreen.py),
+    and the page compares its first drawing's (the shim the markup's, in JavaScript). The product
+    is taken modulo 2**32 in two parts, each below 2**53: Brython's numbers stay small integers."""
+    value = 0x811C9DC5
+    for char in text:
+        code = ord(char)
+        if code > 0xFFFF:  # two code units, as UTF-16 writes it
+            code -= 0x10000
+            value = _fnv(value ^ (0xD800 | (code >> 10)))
+            code = 0xDC00 | (code & 0x3FF)
+        value = _fnv(value ^ code)
+    return ("0000000" + format(value, "x"))[-8:]
+
+
+def _fnv(value):
+    """value * 0x01000193 modulo 2**32 (0x01000193 = 2**24 + 0x193)."""
+    return (((value & 0xFF) << 24) + value * 0x193) & 0xFFFFFFFF
 
 
 def _plain(value, out):

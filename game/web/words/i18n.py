@@ -4,7 +4,7 @@ The catalogue is written by `generator.gamecatalog.page_catalog`:
 `{"lang", "nplurals", "plural", "messages"}` where `plural` is the .po header's plural rule
 as a small expression tree (ints, "n", [op, a, b], ["?", cond, a, b], ["!", a]) evaluated
 here without `eval`, and `messages` maps msgid (or context + "\\x04" + msgid) to a string or
-a list of plural forms (any mapping with `get`: the page's is `game.web.platform.main.JsMessages`).
+a list of plural forms (any mapping with `get`: the page's is `game.web.bridge.main.JsMessages`).
 Pure Python: no `browser` import, so CPython tests can use it.
 """
 

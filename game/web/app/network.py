@@ -1,22 +1,20 @@
-"""The network side of online play, in the browser: the table server's HTTP calls, the seat
-keys kept in `localStorage`, and the WebSocket of a `RemoteTable` (reconnecting by itself).
+"""The network side of online play, in the worker: the table server's HTTP calls, the seat keys
+kept in the storage, and the WebSocket of a `RemoteTable` (reconnecting by itself).
 
 The protocol is docs/online.md's. The page and the server share one origin, so URLs are
-relative and the socket goes to `location.host`. Keys stay in this browser only
-(`ginrummy.tables`: {code: {seat, key}}; `ginrummy.online`: the table last played).
+relative and the socket goes to the page's host. Keys stay in this browser only
+(`ginrummy.tables`: {code: {seat, key}}; `ginrummy.online`: the table last played). Pure Python:
+the host makes the requests and the socket (`ports.Host`).
 """
 
-import javascript
-from browser import window
-
 from game.web.online.remote import Liveness, RemoteTable
-from game.web.platform import storage
+from game.web.app import saves
 from game.wire import CLOSE_CODES, FINAL_CLOSES, PING, normalize
+from game.errors import CorruptSave
 
-# Loaded with the page's second bundle, once the game is ready (generator/modules.py).
+# Loaded with the game's second bundle, once the game is ready (generator/modules.py).
 BUNDLE = "later"
 
-JSON = javascript.JSON
 TABLES_KEY = "ginrummy.tables"
 LAST_KEY = "ginrummy.online"
 # The server refused this seat for good (an unknown code or a void key, a table it cannot
@@ -32,26 +30,24 @@ def normal_code(text):
     return normalize(text) or ""
 
 
-def table_from_hash():
+def table_from_hash(text):
     """The code of a `#table=CODE` invitation link, or None."""
-    text = str(window.location.hash or "")
     if text.startswith("#table="):
         return normal_code(text[7:].split("&")[0]) or None
     return None
 
 
-def seat_from_hash(code):
+def seat_from_hash(host, text, code):
     """(seat, key) of a seat link `#table=CODE&seat=S&key=K` for this table (the menu's "Play
     this seat on another device"), else None. The address is the page's own: the key never
     travels to any server in it (a fragment is not sent)."""
-    text = str(window.location.hash or "")
     if not text.startswith("#table=") or "&" not in text:
         return None
     parts = text[7:].split("&")
     if normal_code(parts[0]) != code:
         return None
     fields = dict(part.split("=", 1) for part in parts[1:] if "=" in part)
-    seat, key = fields.get("seat"), str(window.decodeURIComponent(fields.get("key") or ""))
+    seat, key = fields.get("seat"), host.decode_uri(fields.get("key") or "")
     if seat not in ("0", "1") or not key or len(key) > 64:
         return None
     return int(seat), key
@@ -59,125 +55,112 @@ def seat_from_hash(code):
 
 # --- seat keys -----------------------------------------------------------------------------------
 
-def seats():
-    raw = storage.store_get(TABLES_KEY)
+def seats(store):
+    raw = store.get(TABLES_KEY)
     if raw is None:
         return {}
     try:
-        data = storage.parse(raw)
-    except storage.CorruptSave:
+        data = saves.parse(store, raw)
+    except CorruptSave:
         return {}
     return data if isinstance(data, dict) else {}
 
 
-def seat_of(code):
-    entry = seats().get(code)
+def seat_of(store, code):
+    entry = seats(store).get(code)
     if isinstance(entry, dict) and entry.get("seat") in (0, 1) and isinstance(entry.get("key"), str):
         return entry
     return None
 
 
-def keep_seat(code, seat, key):
-    kept = seats()
+def keep_seat(store, code, seat, key):
+    kept = seats(store)
     kept[code] = {"seat": seat, "key": key}
-    storage.store_set(TABLES_KEY, kept)
-    storage.store_set(LAST_KEY, code)
+    store.set(TABLES_KEY, kept)
+    store.set(LAST_KEY, code)
 
 
-def forget_seat(code):
-    kept = seats()
+def forget_seat(store, code):
+    kept = seats(store)
     kept.pop(code, None)
-    storage.store_set(TABLES_KEY, kept)
-    storage.store_set(LAST_KEY, "")
+    store.set(TABLES_KEY, kept)
+    store.set(LAST_KEY, "")
 
 
-def last_table():
-    raw = storage.store_get(LAST_KEY)
+def last_table(store):
+    raw = store.get(LAST_KEY)
     if raw is None:
         return None
     try:
-        code = storage.parse(raw)
-    except storage.CorruptSave:
+        code = saves.parse(store, raw)
+    except CorruptSave:
         return None
-    return code if isinstance(code, str) and seat_of(code) else None
+    return code if isinstance(code, str) and seat_of(store, code) else None
 
 
 # --- HTTP ------------------------------------------------------------------------------------------
 
-def request(method, path, body, done):
-    """`done(status, data)` once the server answers (status 0: no answer, e.g. a static host)."""
-    options = {"method": method, "headers": {"Content-Type": "application/json"}}
-    if body is not None:
-        options["body"] = JSON.stringify(body)
+def request(host, method, path, body, done):
+    """`done(status, data)` once the server answers (status 0: no answer, e.g. a static host;
+    `{"error": "offline"}` when the browser has no network)."""
+    def answered(status, text):
+        if status == 0:
+            done(0, {} if host.online() else {"error": "offline"})
+            return
+        try:
+            data = host.from_json(text)
+        except ValueError:  # not JSON, e.g. a static host's 404 page
+            data = None
+        done(status, data if isinstance(data, dict) else {})
 
-    def failed(*args):
-        done(0, {} if window.navigator.onLine else {"error": "offline"})  # no network: said so
-
-    def answered(response):
-        status = response.status
-
-        def read(text):
-            # Through javascript.JSON.parse, as storage does: the value comes back as Python
-            # dicts and lists (response.json() would give a JavaScript object).
-            try:
-                data = JSON.parse(text)
-            except JavascriptError:  # noqa: F821 (a Brython builtin): not JSON, e.g. a static host's 404 page
-                data = None
-            done(status, data if isinstance(data, dict) else {})
-
-        response.text().then(read, failed)
-
-    window.fetch(path, options).then(answered, failed)
+    host.fetch(method, path, host.to_json(body) if body is not None else None, answered)
 
 
-def check_server(root, done):
+def check_server(host, root, done):
     """`done(True)` when a table server answers on this origin. It is asked at the site's
     `tables.json`, which a static host serves from the build ({"tables": false}) and the
     table server answers itself, so a static site logs no failed request."""
     def answered(status, data):
         done(status == 200 and data.get("tables") is True)
 
-    request("GET", root + "tables.json", None, answered)
+    request(host, "GET", root + "tables.json", None, answered)
 
 
-def open_table(rules, lang, done):
+def open_table(host, store, rules, lang, done):
     """Open a table: `done(code, seat, key, invite)` or `done(None, reason)`."""
     def answered(status, data):
         if status == 201 and isinstance(data.get("code"), str):
-            keep_seat(data["code"], data["seat"], data["key"])
+            keep_seat(store, data["code"], data["seat"], data["key"])
             done(data["code"], data["seat"], data["key"], data.get("invite") or "")
         else:
             done(None, data.get("error") or "no_server")
 
-    request("POST", "/api/tables", {"rules": rules, "lang": lang}, answered)
+    request(host, "POST", "/api/tables", {"rules": rules, "lang": lang}, answered)
 
 
-def join_table(code, done):
+def join_table(host, store, text, code, done):
     """Take the free seat of a table: `done(code, seat, key)` or `done(None, reason)`; a seat
-    this browser already holds is taken again with its key."""
-    linked = seat_from_hash(code)
-    if linked is not None:  # this player's own seat, opened on another device
-        keep_seat(code, linked[0], linked[1])
-    held = seat_of(code)
+    this browser already holds is taken again with its key (`text`: the address's fragment,
+    which may hold this player's own seat, opened on another device)."""
+    linked = seat_from_hash(host, text, code)
+    if linked is not None:
+        keep_seat(store, code, linked[0], linked[1])
+    held = seat_of(store, code)
     if held is not None:
         done(code, held["seat"], held["key"])
         return
 
     def answered(status, data):
         if status == 200 and isinstance(data.get("key"), str):
-            keep_seat(code, data["seat"], data["key"])
+            keep_seat(store, code, data["seat"], data["key"])
             done(code, data["seat"], data["key"])
         else:
             done(None, data.get("error") or "no_server")
 
-    request("POST", "/api/tables/" + code + "/join", {}, answered)
+    request(host, "POST", "/api/tables/" + code + "/join", {}, answered)
 
 
 # --- the socket ------------------------------------------------------------------------------------
-
-def now():
-    return window.performance.now() / 1000
-
 
 class Connection:
     """A RemoteTable's WebSocket: reconnects with a growing delay after a drop, unless the
@@ -185,7 +168,10 @@ class Connection:
     treats a ping or a move not answered in time as a drop (`game.web.online.remote.Liveness`), so a
     phone that lost its network is told within seconds, not after the socket gives up."""
 
-    def __init__(self, code, seat, key, on_status, on_final):
+    def __init__(self, host, store, page, code, seat, key, on_status, on_final):
+        self.host = host
+        self.store = store
+        self.page = page  # the page's address parts: the socket goes to its host
         self.code = code
         self.key = key
         self.on_status = on_status  # "open" or "lost"
@@ -195,37 +181,39 @@ class Connection:
         self.closed = False
         self.retry_ms = None  # the next reconnection's delay, when the server asked to wait
         self.table = RemoteTable(code, seat, self.send)
-        self.live = Liveness(now())
-        self.checker = window.setInterval(self.check, CHECK_MS)
+        self.live = Liveness(self.now())
+        self.checker = host.every(self.check, CHECK_MS)
         self.connect()
 
+    def now(self):
+        return self.host.now() / 1000
+
     def url(self):
-        scheme = "wss://" if str(window.location.protocol) == "https:" else "ws://"
-        return (scheme + str(window.location.host) + "/ws/tables/" + self.code + "?key="
-                + str(window.encodeURIComponent(self.key)))
+        scheme = "wss://" if self.page.get("protocol") == "https:" else "ws://"
+        return (scheme + (self.page.get("host") or "") + "/ws/tables/" + self.code + "?key="
+                + self.host.encode_uri(self.key))
 
     def connect(self, *args):
         if self.closed:
             return
-        socket = window.WebSocket.new(self.url())
-        socket.onopen = self.opened
-        socket.onmessage = self.message
-        socket.onclose = lambda ev, socket=socket: self.dropped(ev, socket)
-        self.socket = socket
-        self.live = Liveness(now())
+        holder = []
+        self.socket = self.host.socket(self.url(), self.opened, self.message,
+                                       lambda code: self.dropped(code, holder[0]))
+        holder.append(self.socket)
+        self.live = Liveness(self.now())
 
-    def opened(self, ev):
+    def opened(self):
         self.tries = 0
         self.retry_ms = None
         self.table.reconnected()
-        self.live.heard_from(now())
+        self.live.heard_from(self.now())
         self.on_status("open")
 
-    def message(self, ev):
-        self.live.heard_from(now())
+    def message(self, text):
+        self.live.heard_from(self.now())
         try:
-            data = JSON.parse(ev.data)
-        except JavascriptError:  # noqa: F821 (a Brython builtin): not JSON, changes nothing
+            data = self.host.from_json(text)
+        except ValueError:  # not JSON: changes nothing
             return
         if isinstance(data, dict) and data.get("type") == "error":
             reason = data.get("reason")
@@ -238,25 +226,24 @@ class Connection:
 
     def check(self, *args):
         """The heartbeat: ping a quiet server, give up on one that does not answer."""
-        if self.closed or self.socket is None or self.socket.readyState != 1:  # 1: OPEN
+        if self.closed or self.socket is None or not self.socket.is_open():
             return
-        due = self.live.due(now())
+        due = self.live.due(self.now())
         if due == "ping":
-            self.socket.send(JSON.stringify({"type": PING}))
-            self.live.asking(now())
+            self.socket.send(self.host.to_json({"type": PING}))
+            self.live.asking(self.now())
         elif due == "lost":
             # The socket may take a minute to say it is gone: leave it and connect afresh.
             old, self.socket = self.socket, None
-            old.onclose = old.onmessage = None
             old.close()
             self.lost()
 
-    def dropped(self, ev, socket):
+    def dropped(self, code, socket):
         if self.closed or socket is not self.socket:
             return
         self.socket = None
-        if ev.code in FINAL:
-            self.final(FINAL[ev.code])
+        if code in FINAL:
+            self.final(FINAL[code])
             return
         self.lost()
 
@@ -264,24 +251,23 @@ class Connection:
         self.on_status("lost")
         delay = self.retry_ms or RETRY_MS[min(self.tries, len(RETRY_MS) - 1)]
         self.tries += 1
-        window.setTimeout(self.connect, delay)
+        self.host.later(self.connect, delay)
 
     def final(self, reason):
         self.close()
-        forget_seat(self.code)
+        forget_seat(self.store, self.code)
         self.on_final(reason)
 
     def send(self, message):
-        if self.socket is None or self.socket.readyState != 1:  # 1: OPEN
+        if self.socket is None or not self.socket.is_open():
             self.table.receive({"type": "error", "reason": "not_connected"})
             return
-        self.socket.send(JSON.stringify(message))
-        self.live.asking(now())
+        self.socket.send(self.host.to_json(message))
+        self.live.asking(self.now())
 
     def close(self):
         self.closed = True
-        window.clearInterval(self.checker)
+        self.host.cancel(self.checker)
         if self.socket is not None:
-            self.socket.onclose = None
             self.socket.close()
             self.socket = None

@@ -1,14 +1,11 @@
 """The match on the page's table as the player's session keeps it: restoring a mode's saved
 match (or dealing one), saving it after every move, keeping two tabs from overwriting each
-other, and naming it in the address. Functions of the adapter (`game.web.platform.app.App`).
+other, and naming it in the address. Functions of the App (`game.web.app.app.App`). Pure Python.
 """
-
-from browser import window
 
 from game.errors import CorruptSave, IllegalAction
 from game.rules import Rules
-from game.web.platform import address, storage
-from game.web.platform.address import next_task, now
+from game.web.app import address, saves
 from game.web.play import effects as E
 from game.web.play import registry
 from game.web.play.state import in_progress
@@ -18,13 +15,13 @@ from game.web.words.i18n import _
 
 
 def _progress():
-    from game.web.platform import progress
+    from game.web.app import progress
 
     return progress
 
 
 def _features():
-    from game.web.platform import features
+    from game.web.app import features
 
     return features
 
@@ -38,22 +35,22 @@ def load_mode(app, seed=None, ask=False, first=None):
     leave_online(app)
     ui = app.ui
     ui.lesson = None
-    if first is not None and address.hash_text() == "#daily":  # the daily deal's link (its result line)
+    if first is not None and app.hash == "#daily":  # the daily deal's link (its result line)
         app.need(lambda: _progress().open_daily_link(app), busy=False)
-        first = None if storage.newcomer() else first  # no welcome over it
+        first = None if saves.newcomer(app.store) else first  # no welcome over it
     if ui.mode == "online":
-        from game.web.platform import network as online
+        from game.web.app import network as online
 
-        _features().go_online(app, online.table_from_hash() or online.last_table())
+        _features().go_online(app, online.table_from_hash(app.hash) or online.last_table(app.store))
         return
     table = None
     try:
-        table, order = storage.load_table(ui.mode, ui.seats(), now)
+        table, order = saves.load_table(app.store, ui.mode, ui.seats(), app.host.now)
     except CorruptSave as exc:
         # The reason is for whoever debugs it (in English, on the console), not a fragment of
         # English in the player's sentence.
         ui.notice = _("Your saved game could not be restored, so a new game has started.")
-        window.console.warn("Gin Rummy: the saved game was not restored: " + str(exc))
+        app.host.warn("Gin Rummy: the saved game was not restored: " + str(exc))
     offer = None
     if table is not None and seed is not None and table.seed != seed:
         if ask and in_progress(table.view(ui.seat(table.turn))):
@@ -61,7 +58,7 @@ def load_mode(app, seed=None, ask=False, first=None):
         else:
             table = None
     if table is None:
-        newcomer = first is not None and ui.mode == "cpu" and storage.newcomer()
+        newcomer = first is not None and ui.mode == "cpu" and saves.newcomer(app.store)
         new_match(app, seed if seed is not None else first, Rules.preset(ui.prefs["rules"]), announce=False)
         if newcomer:  # offered a guided hand or a random first deal, once the dialogs are in
             app.need(lambda: _features().welcome(app, seed is not None), busy=False)
@@ -83,24 +80,17 @@ def load_mode(app, seed=None, ask=False, first=None):
 
 def new_match(app, seed=None, rules=None, announce=True):
     if seed is None:
-        seed = int(window.Math.floor(window.Math.random() * 2147483647))
+        seed = int(app.host.random() * 2147483647)
     rules = rules or app.table.rules
     ui = app.ui
     app.cancel_timer()
     forget(app)
     ui.fresh_hand()
     ui.lesson = None
-    use(app, LocalTable.new(seed, rules, ui.seats(), now))
+    use(app, LocalTable.new(seed, rules, ui.seats(), app.host.now))
     app.need(lambda: _progress().started(app), busy=False)
-    if app.drawing:
-        keep_deal(app)
-        dealt(app, announce)
-    else:
-        # Start-up (before `ready` draws): the deal is a task, saving it the next one and
-        # its first View the one after (both queued before `ready`): each is short on a
-        # slow phone.
-        next_task(lambda: keep_deal(app))
-        next_task(lambda: dealt(app, announce))
+    keep_deal(app)
+    dealt(app, announce)
 
 
 def keep_deal(app):
@@ -141,7 +131,7 @@ def forget(app):
 
 
 def set_hash(app):
-    address.show(app.ui, app.table)
+    app.set_hash(address.shown(app.ui, app.table))
 
 
 def save(app):
@@ -151,25 +141,30 @@ def save(app):
     saved = app.table.to_dict()
     if saved is None:
         return True
-    done = storage.save_match(app.ui.mode, saved, app.ui.order)
-    if done == storage.SAVE_STALE:
+    if saves.save_match(app.store, app.ui.mode, saved, app.ui.order) == saves.SAVE_STALE:
         app.cancel_timer()
-        next_task(lambda: went_on_elsewhere(app))
+        app.host.next_task(lambda: went_on_elsewhere(app))
         return False
-    if done == storage.SAVE_REFUSED and not app.ui.unsaved_told:
-        app.ui.unsaved_told = True  # once a page: the player has been told
-        # Translators: the browser refused to store the game (its storage is full or blocked).
-        app.ui.notice = _("Your progress is not being saved: this browser will not store it (its "
-                           "storage may be full, or blocked for this site). You can play on, but "
-                           "closing or reloading this page will lose the match.")
     return True
 
 
-def on_storage(app, ev):
-    """Another tab of this site wrote to the browser's storage: when it played this tab's
-    match on, this tab shows the match as it now stands rather than play on from an older
-    position (whose next save would overwrite the other tab's moves)."""
-    if storage.changed_elsewhere(app.ui.mode, ev.key, ev.newValue) and app.ui.lesson is None:
+def refused(app):
+    """The browser would not store the match (told by the shim, after the write)."""
+    if not app.ui.unsaved_told:
+        app.ui.unsaved_told = True  # once a page: the player has been told
+        # Translators: the browser refused to store the game (its storage is full or blocked).
+        app.ui.notice = _("Your progress is not being saved: this browser will not store it (its "
+                          "storage may be full, or blocked for this site). You can play on, but "
+                          "closing or reloading this page will lose the match.")
+        if app.table is not None:
+            app.show(app.view)
+
+
+def changed_elsewhere(app, key):
+    """Another tab wrote this tab's save (or this tab's write found another tab's there): when
+    it played this tab's match on, this tab shows the match as it now stands rather than play
+    on from an older position (whose next save would overwrite the other tab's moves)."""
+    if saves.is_save_of(app.ui.mode, key) and app.ui.lesson is None:
         app.cancel_timer()
         went_on_elsewhere(app)
 
@@ -186,11 +181,11 @@ def went_on_elsewhere(app):
     app.schedule()
 
 
-# --- the effects of the table's own commands (the second bundle's: features, progress) -----------
+# --- the effects of the table's own commands ------------------------------------------------------
 
 @registry.effect(E.SAVE_PREFS)
 def save_prefs(app, outcome):
-    storage.save_prefs(app.ui.prefs)
+    saves.save_prefs(app.store, app.ui.prefs)
 
 
 @registry.effect(E.SAVE)
@@ -215,10 +210,10 @@ def undo(app, outcome):
     hidden, ui.handover, ui.taking_back = ui.handover, False, True
     try:
         app.table.undo(seat)
-    except IllegalAction as refused:
+    except IllegalAction as refused_move:
         app.taking, ui.handover = False, hidden
         app.show(app.view, True)
-        app.announce(T.refusal(refused.reason, refused.details))
+        app.announce(T.refusal(refused_move.reason, refused_move.details))
         app.schedule()
     finally:
         ui.taking_back = False

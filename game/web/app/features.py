@@ -1,26 +1,16 @@
-"""The adapter's side of the features of the page's second bundle: lessons (the guided hand,
-the rules guide's positions), the coach's record of hints and its review of a hand, online
-tables, the other commands that are not the table's own, and links opened in a tab that
-already shows the game.
+"""The App's side of the features of the second bundle: lessons (the guided hand, the rules
+guide's positions), the coach's record of hints and its review of a hand, online tables, the
+other commands that are not the table's own, and links opened in a tab that already shows the
+game.
 
-Functions of the adapter (`game.web.platform.app.App`), which imports this module once the second
-bundle is in the page (`App.need`): the first screen needs none of it.
+Functions of the App (`game.web.app.app.App`), which imports this module once the second bundle
+is in (`App.need`): the first screen needs none of it. Pure Python.
 """
-
-from browser import window
 
 from game.errors import CorruptSave
 from game.rules import Rules
-from game.web.platform import progress, session, storage
-from game.web.platform.address import (
-    bad_seed_link,
-    bad_seed_notice,
-    hash_seed,
-    hash_text,
-    lesson_code,
-    next_task,
-    now,
-)
+from game.web.app import progress, saves, session
+from game.web.app.address import bad_seed_link, bad_seed_notice, hash_seed, lesson_code
 from game.web.play import effects as E
 from game.web.play.outcome import open_dialog
 from game.web.play.registry import effect
@@ -39,12 +29,13 @@ HINTS_KEY = "ginrummy.hints."  # + the mode: {seed, used: {hand: [hints of seat 
 def hash_changed(app):
     """The address changed in a tab that shows the game: open the lesson, the table or the deal
     it names (a deal over a match in progress is offered first)."""
-    from game.web.platform import network as online
+    from game.web.app import network as online
 
-    if hash_text() == "#daily":  # the daily deal's link: its dialog, over the match on the table
+    text = app.hash
+    if text == "#daily":  # the daily deal's link: its dialog, over the match on the table
         progress.open_daily_link(app)
         return
-    lesson = lesson_code()
+    lesson = lesson_code(text)
     if lesson is not None:
         if app.ui.lesson is None or app.ui.lesson["code"] != lesson:
             app.cancel_timer()
@@ -52,22 +43,22 @@ def hash_changed(app):
                 session.load_mode(app)
                 app.schedule()
             # A link in the page's text (below the table) opened it: bring the table into view.
-            app.root.scrollIntoView({"block": "start"})
+            app.frame.set("scroll", "game")
         return
-    if app.ui.lesson is not None and hash_seed() is not None:  # a shared deal opened over a lesson
+    if app.ui.lesson is not None and hash_seed(text) is not None:  # a shared deal opened over a lesson
         app.ui.mode = app.ui.prefs["mode"]
         app.cancel_timer()
-        session.load_mode(app, hash_seed())
+        session.load_mode(app, hash_seed(text))
         app.schedule()
         return
-    code = online.table_from_hash()
+    code = online.table_from_hash(text)
     if code is not None and (app.ui.online is None or app.ui.online["code"] != code):
         app.cancel_timer()
         app.ui.mode = "online"
         session.load_mode(app)
         return
-    seed = hash_seed()
-    if seed is None and bad_seed_link() and app.table is not None and app.ui.mode != "online":
+    seed = hash_seed(text)
+    if seed is None and bad_seed_link(text) and app.table is not None and app.ui.mode != "online":
         app.ui.notice = bad_seed_notice()
         session.set_hash(app)
         app.show(app.view)
@@ -101,7 +92,7 @@ def open_lesson(app, code):
     ui.mode = "cpu"  # for this hand only: the preference is kept for the player's own game
     ui.handover = False
     ui.lesson = {"code": code, "lesson": lesson}
-    session.use(app, TrainingTable(lesson, now))
+    session.use(app, TrainingTable(lesson, app.host.now))
     session.set_hash(app)
     app.refresh()
     app.announce(lessons.title(lesson) + ". " + lessons.step_news(ui.lesson, app.view))
@@ -154,10 +145,10 @@ def load_hints(app):
     from game.web.play import coach
 
     data = None
-    raw = storage.store_get(HINTS_KEY + app.ui.mode)
+    raw = app.store.get(HINTS_KEY + app.ui.mode)
     if raw is not None:
         try:
-            data = storage.parse(raw)
+            data = saves.parse(app.store, raw)
         except CorruptSave:
             data = None  # unreadable: no hint recorded (the match itself is untouched)
     app.ui.coach["used"] = coach.read_used(data, app.table.seed)
@@ -167,8 +158,8 @@ def save_hints(app):
     from game.web.play import coach
 
     # A training hand is never saved, and its hints must not replace those of the own match.
-    if app.ui.mode in storage.SAVE_KEYS and not app.table.training:
-        storage.store_set(HINTS_KEY + app.ui.mode, coach.used_data(app.ui, app.table.seed))
+    if app.ui.mode in saves.SAVE_KEYS and not app.table.training:
+        app.store.set(HINTS_KEY + app.ui.mode, coach.used_data(app.ui, app.table.seed))
 
 
 @effect(E.RECORD_HINT)
@@ -180,7 +171,7 @@ def record_hint(app, outcome):
 def review(app, outcome):
     """Work out the hand's review after the dialog saying so is drawn (replaying the hand and
     judging each decision takes a moment in the page)."""
-    window.setTimeout(lambda *args: fill_review(app), 0)
+    app.host.later(lambda: fill_review(app), 0)
 
 
 def fill_review(app):
@@ -202,9 +193,10 @@ def fill_review(app):
 def start_linked(app):
     """Start-up with a lesson's link or an online table (drawn by this bundle): open it, else
     the player's own match; then the App draws it (`App.ready`)."""
-    if lesson_code() is None or not open_lesson(app, lesson_code()):
-        session.load_mode(app, hash_seed(), ask=True, first=app.first_seed())
-    next_task(app.ready)
+    code = lesson_code(app.hash)
+    if code is None or not open_lesson(app, code):
+        session.load_mode(app, hash_seed(app.hash), ask=True, first=app.first_seed())
+    app.ready()
 
 
 def server_answered(app, available):
@@ -212,7 +204,7 @@ def server_answered(app, available):
     ui = app.ui
     ui.online_available = available
     if ui.mode == "online" and not available:
-        computer_instead(app, MT.online_problem("offline") if not window.navigator.onLine else
+        computer_instead(app, MT.online_problem("offline") if not app.host.online() else
                          _("Online play is not available right now: the game server is not responding."))
     elif ui.dialog is not None or ui.mode == "online":
         app.show(app.view)  # only the menu and the online screens say whether a server answered
@@ -228,34 +220,34 @@ def computer_instead(app, notice):
 
 def go_online(app, code):
     """Join the table `code` (None: the lobby, to open or join one)."""
-    from game.web.platform import network as online
+    from game.web.app import network as online
 
     app.table = None
     app.view = None
     if not code:
-        app.ui.lobby["last"] = online.last_table()  # a seat kept here: "Back to table ..."
+        app.ui.lobby["last"] = online.last_table(app.store)  # a seat kept here: "Back to table ..."
         session.set_hash(app)
         app.show(None)
         return
     app.show(None)
     # The site's tables.json first: a static host has no table server, and is never sent a
     # join it cannot answer (it would log a failed request for every invitation opened there).
-    online.check_server(app.site_root(), lambda available: join_if_served(app, code, available))
+    online.check_server(app.host, app.site_root(), lambda available: join_if_served(app, code, available))
 
 
 def join_if_served(app, code, available):
-    from game.web.platform import network as online
+    from game.web.app import network as online
 
     if not available or app.ui.mode != "online":
         server_answered(app, available)
         return
     app.ui.online_available = True
-    online.join_table(code, lambda *answer: joined(app, *answer))
+    online.join_table(app.host, app.store, app.hash, code, lambda *answer: joined(app, *answer))
 
 
 def joined(app, code, seat=None, key=None, invite=None):
     """A seat at the table `code` (or None, and the reason in `seat`): connect to it."""
-    from game.web.platform import network as online
+    from game.web.app import network as online
 
     ui = app.ui
     if code is None and seat == "offline":
@@ -266,12 +258,13 @@ def joined(app, code, seat=None, key=None, invite=None):
         app.show(None)
         return
     # The link names no language: the site's root page sends the friend to theirs.
-    root = str(window.URL.new(app.site_root(), window.location.href).href)
+    root = app.host.absolute(app.site_root(), app.page.get("href") or "")
     ui.online = {"code": code, "seat": seat, "status": "connecting", "opponent": "waiting",
                  "offer": None, "answer": None, "grace": 60, "invite": root + "#table=" + code,
                  "seat_link": root + "#table=" + code + "&seat=" + str(seat) + "&key=" + str(key)}
     ui.fresh_hand()
-    app.connection = online.Connection(code, seat, key, lambda status: online_status(app, status),
+    app.connection = online.Connection(app.host, app.store, app.page, code, seat, key,
+                                       lambda status: online_status(app, status),
                                        lambda reason: online_final(app, reason))
     session.use(app, app.connection.table)
     app.connection.table.on_refusal(lambda reason, details: refused(app, reason, details))
@@ -279,8 +272,7 @@ def joined(app, code, seat=None, key=None, invite=None):
     session.set_hash(app)
     # The lobby was taller than the table: the player tapped "Open a table" low on a phone's
     # screen and would be left looking below the banner with the link to send.
-    if app.root.getBoundingClientRect().top < 0:
-        app.root.scrollIntoView({"block": "start"})
+    app.frame.set("scroll", "game-if-above")
 
 
 def told_away(app, moves, hands):
@@ -347,7 +339,10 @@ def switch_mode(app, outcome):
 def clear_data(app, outcome):
     ui = app.ui
     session.leave_online(app)  # its seat key goes with the rest
-    storage.clear_all()
+    # Everything kept under "ginrummy." (the pace of the tests stays), and the offline copies
+    # of the site (game-start.js).
+    app.store.clear(keep=(saves.PACE_KEY,))
+    app.frame.set("clear_offline", True)
     progress.load(app)
     ui.prefs = default_prefs()
     ui.mode = ui.prefs["mode"]
@@ -360,7 +355,7 @@ def clear_data(app, outcome):
 @effect(E.OPEN_SEED)
 def open_seed(app, outcome):
     app.cancel_timer()
-    session.load_mode(app, hash_seed())
+    session.load_mode(app, hash_seed(app.hash))
     app.schedule()
     app.take_focus()
     return True
@@ -382,14 +377,14 @@ def online(name):
 
 @online(E.OPEN_TABLE)
 def open_table(app):
-    from game.web.platform import network as net
+    from game.web.app import network as net
 
-    net.open_table(app.ui.lobby["rules"], app.lang(), lambda *answer: joined(app, *answer))
+    net.open_table(app.host, app.store, app.ui.lobby["rules"], app.lang(), lambda *answer: joined(app, *answer))
 
 
 @online(E.JOIN_TABLE)
 def join_table(app):
-    from game.web.platform import network as net
+    from game.web.app import network as net
 
     code = net.normal_code(app.ui.lobby["code"])
     if code:
@@ -421,15 +416,14 @@ def give_up(app):
 
 @online(E.COPY)
 def copy_invite(app):
+    """The shim copied the link in the click (`data-copy`): the focus stays on the button."""
     if app.ui.online is None:
         return False
-    window.navigator.clipboard.writeText(app.ui.online["invite"])
     app.move_focus()
 
 
 @online(E.COPY_SEAT)
 def copy_seat(app):
+    """The shim copied the seat's link in the click (`data-copy`)."""
     if app.ui.online is None:
         return False
-    window.navigator.clipboard.writeText(app.ui.online["seat_link"])
-    app.move_focus()

@@ -1,16 +1,14 @@
-"""The adapter's side of the statistics and the daily deal: today's date, recording finished
-hands and matches, and the effects of their commands (export, import, copy, play the daily deal).
+"""The App's side of the statistics and the daily deal: today's date, recording finished hands
+and matches, and the effects of their commands (export, import, copy, play the daily deal).
 
-The figures and rules are in pure modules (`game.web.play.stats`, `game.web.play.daily`); this module
-only reads the browser's clock and files, writes the storage and the clipboard, and starts
-matches through the adapter (`App`).
+The figures and rules are in `game.web.play.stats` and `game.web.play.daily`; this module reads
+the host's clock, keeps the records in the storage (`saves`), offers the export as a download
+and starts matches through the App. Pure Python.
 """
 
-import javascript
-from browser import document, window
-
+from game.errors import CorruptSave
 from game.rules import Rules
-from game.web.platform import session, storage
+from game.web.app import saves, session
 from game.web.play import daily, stats
 from game.web.play import effects as E
 from game.web.play.outcome import open_dialog
@@ -30,19 +28,14 @@ ASIDE_KEY = "ginrummy.aside"
 HINTS_KEY = "ginrummy.hints.cpu"
 
 
-def today():
-    """The player's local date, (year, month, day): the daily deal follows their calendar."""
-    now = window.Date.new()
-    return int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate())
-
-
 def load(app):
     """Read the statistics and the daily record (at the start, and after clearing saved data)."""
     ui = app.ui
-    ui.stats, ui.stats_problem = storage.load_stats()
-    ui.daily_record = storage.load_daily()
-    ui.today = today()
-    ui.aside = storage.store_get(ASIDE_KEY) is not None
+    ui.stats, ui.stats_problem = saves.load_stats(app.store)
+    ui.daily_record = saves.load_daily(app.store)
+    ui.today = app.host.today()
+    ui.aside = app.store.get(ASIDE_KEY) is not None
+    ui.here = app.here
 
 
 def use(app, table):
@@ -60,7 +53,7 @@ def started(app):
     """A new match was dealt: a daily deal's start is one more try of that day."""
     if app.ui.daily is not None:
         daily.start_try(app.ui.daily_record, app.ui.daily)
-        storage.save_daily(app.ui.daily_record)
+        saves.save_daily(app.store, app.ui.daily_record)
 
 
 def after_move(app, view):
@@ -84,24 +77,35 @@ def after_move(app, view):
 
                 daily.finish(ui.daily_record, ui.daily, won, view.hands_won[view.player], net,
                              hints_in_match(ui, view.player))
-                storage.save_daily(ui.daily_record)
+                saves.save_daily(app.store, ui.daily_record)
     if changed:
-        storage.save_stats(ui.stats)
+        saves.save_stats(app.store, ui.stats)
 
 
 @effect(E.SAVE_STATS)
 def save_stats(app, outcome):
-    storage.save_stats(app.ui.stats)
+    saves.save_stats(app.store, app.ui.stats)
 
 
 @effect(E.EXPORT_STATS)
 def export_stats(app, outcome):
-    export(app.ui.stats)
+    """Offer the statistics as a JSON file (a download; nothing leaves the browser otherwise)."""
+    year, month, day = app.host.today()
+    app.frame.set("download", {"name": "gin-rummy-statistics-" + daily.date_key((year, month, day)) + ".json",
+                               "text": app.host.to_json(stats.to_dict(app.ui.stats), 2),
+                               "type": "application/json"})
 
 
 @effect(E.READ_STATS_FILE)
 def read_stats_file(app, outcome):
-    read_file(app, app.ui.dialog["file"])
+    """The chosen file's text (the shim read it): its JSON (None when it is not JSON) goes to
+    "stats_file"."""
+    text = app.ui.dialog["file"]
+    try:
+        data = saves.parse(app.store, text)
+    except CorruptSave:
+        data = None
+    app.command("stats_file", data)
     return True
 
 
@@ -110,7 +114,7 @@ def open_daily(app, outcome):
     from game.web.screens.dailydialog import first_focus
 
     ui = app.ui
-    ui.today = today()
+    ui.today = app.host.today()
     open_dialog(ui, "daily")
     ui.dialog["focus"] = first_focus(ui)
 
@@ -121,19 +125,14 @@ def play_daily(app, outcome):
     return True
 
 
-@effect(E.COPY_DAILY)
-def copy_daily(app, outcome):
-    copy(app)
-
-
 def play(app):
     """Deal today's daily match (against the computer, whatever the mode was)."""
     ui = app.ui
-    ui.today = today()
+    ui.today = app.host.today()
     if ui.mode != "cpu":
         session.leave_online(app)
         ui.mode = ui.prefs["mode"] = "cpu"
-        storage.save_prefs(ui.prefs)
+        saves.save_prefs(app.store, ui.prefs)
     set_aside(app)
     session.new_match(app, daily.seed_of(ui.today), Rules.preset(daily.PRESET))
     app.take_focus()
@@ -147,36 +146,37 @@ def set_aside(app):
         return
     if not in_progress(app.table.view(0)):
         return
-    raw, hints = storage.store_get(storage.SAVE_KEYS["cpu"]), storage.store_get(HINTS_KEY)
+    raw, hints = app.store.get(saves.SAVE_KEYS["cpu"]), app.store.get(HINTS_KEY)
     if raw is None:
         return
     try:
-        kept = {"save": storage.parse(raw), "hints": storage.parse(hints) if hints is not None else None}
-    except storage.CorruptSave:
+        kept = {"save": saves.parse(app.store, raw), "hints": saves.parse(app.store, hints) if hints is not None else None}
+    except CorruptSave:
         return
-    ui.aside = storage.store_set(ASIDE_KEY, kept) is not None
+    app.store.set(ASIDE_KEY, kept)
+    ui.aside = True
 
 
 @effect(E.BACK_TO_MATCH)
 def back_to_match(app, outcome):
     """Put the match set aside for the daily deal back on the table, as it was."""
     ui = app.ui
-    raw = storage.store_get(ASIDE_KEY)
+    raw = app.store.get(ASIDE_KEY)
     ui.aside = False
     try:
-        kept = storage.parse(raw) if raw is not None else None
-    except storage.CorruptSave:
+        kept = saves.parse(app.store, raw) if raw is not None else None
+    except CorruptSave:
         kept = None
-    storage.store_remove(ASIDE_KEY)
+    app.store.remove(ASIDE_KEY)
     # Storage is the player's to edit: anything but what set_aside writes is not a match.
     if type(kept) is not dict or "save" not in kept or "hints" not in kept:
         return False
-    storage.store_set(storage.SAVE_KEYS["cpu"], kept["save"])
+    app.store.set(saves.SAVE_KEYS["cpu"], kept["save"])
     if kept["hints"] is not None:
-        storage.store_set(HINTS_KEY, kept["hints"])
+        app.store.set(HINTS_KEY, kept["hints"])
     session.leave_online(app)
     ui.mode = ui.prefs["mode"] = "cpu"
-    storage.save_prefs(ui.prefs)
+    saves.save_prefs(app.store, ui.prefs)
     app.cancel_timer()
     session.load_mode(app)
     app.schedule()
@@ -184,62 +184,8 @@ def back_to_match(app, outcome):
     return True
 
 
-def daily_link():
-    """The address of the daily deal: this page, opening the daily deal's dialog (`#daily`)."""
-    return str(window.location.origin) + str(window.location.pathname) + "#daily"
-
-
 def open_daily_link(app):
     """The page was opened with the daily deal's link: its dialog, over the player's own match."""
     open_daily(app, None)
     app.show(app.view)
     app.take_focus()
-
-
-def export(value):
-    """Offer the statistics as a JSON file (a download; nothing leaves the browser otherwise)."""
-    text = javascript.JSON.stringify(stats.to_dict(value), javascript.NULL, 2)
-    blob = window.Blob.new([text], {"type": "application/json"})
-    url = window.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    year, month, day = today()
-    link.attrs["download"] = "gin-rummy-statistics-" + daily.date_key((year, month, day)) + ".json"
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-    window.setTimeout(lambda *args: window.URL.revokeObjectURL(url), 1000)
-
-
-def read_file(app, chosen):
-    """Read the chosen file's text, then hand its JSON (None when it is not JSON) to "stats_file"."""
-    def loaded(text):
-        try:
-            data = storage.parse(text)
-        except storage.CorruptSave:
-            data = None
-        app.command("stats_file", data)
-
-    def failed(*args):
-        app.command("stats_file", None)
-
-    chosen.text().then(loaded, failed)
-
-
-def copy(app):
-    from game.web.screens.dailydialog import copied, copy_refused, share_line
-
-    ui = app.ui
-    date = ui.daily if ui.daily is not None and ui.dialog is None else ui.today
-    line = share_line(date, daily.day_of(ui.daily_record, date))
-    if line is None:
-        return
-    line += " " + daily_link()
-
-    def refused(*args):
-        app.announce(copy_refused())
-
-    try:
-        window.navigator.clipboard.writeText(line).then(lambda *args: app.announce(copied()), refused)
-    except Exception:
-        refused()
