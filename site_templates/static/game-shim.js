@@ -42,7 +42,8 @@
   var worker = null, ready = false, queued = [], nextId = 0, unanswered = 0;
   var workerBusy = true, focusDue = null, keys = {}, dragged = false;
   var escaping = false;  // an Escape that closes a dialog is on its way to the worker
-  window.gameDecisionTimes = [];  // the computer's decision times (ms), read by the benchmark
+  window.gameDecisionTimes = [];  // the computer's decision times (ms), read by the benchmarks
+  window.gameRecordDecision = function (ms) { window.gameDecisionTimes.push(ms); };
   markBusy();
 
   // --- the worker ---------------------------------------------------------------------------
@@ -131,7 +132,7 @@
     },
     download: download,
     clear_offline: function () { if (window.gameClearOffline) { window.gameClearOffline(); } },
-    decision: function (ms) { window.gameDecisionTimes.push(ms); },
+    decision: function (ms) { window.gameRecordDecision(ms); },
     keys: function (map) { keys = map; },
     warn: function (text) { console.warn(text); }
   };

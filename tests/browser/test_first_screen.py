@@ -83,8 +83,9 @@ def test_a_guide_page_loads_the_game_only_when_its_table_comes_near(page, base_u
     page.set_viewport_size({"width": 1280, "height": 700})
     page.goto(base_url + "/en/rules.html", wait_until="load")
     page.wait_for_timeout(300)
-    assert page.evaluate("typeof window.__BRYTHON__") == "undefined"
-    assert not [n for n in asked if n.startswith(("brython.", "game.", "game-ai.")) and n.endswith(".js")], asked
+    assert page.get_attribute("#game", "data-shim-started") is None
+    assert not [n for n in asked if n.startswith(("brython.", "game.", "game-ai.", "game-shim.", "game-worker."))
+                and n.endswith(".js")], asked
     assert page.locator("#game .g-hand [data-card]").count() == 10  # the table is drawn all the same
     page.locator("#game").scroll_into_view_if_needed()
     page.wait_for_selector("#game[data-ready=true]")

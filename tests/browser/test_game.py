@@ -209,7 +209,7 @@ def test_ui_text_is_in_the_page_language(page, base_url, lang, site):
                                   '{"lang": "fr", "nplurals": 2, "plural": ["!=", "n", 1],'
                                   ' "messages": {"Score sheet": 5, "{n} card": {"one": "carte"}}}'])
 def test_a_catalogue_that_cannot_be_read_leaves_the_game_in_english(context, page, base_url, body):
-    # The page reads its catalogue where the browser parsed it (game.web.platform.main.catalog_data):
+    # The page reads its catalogue where the browser parsed it (game.web.bridge.main.catalog_data):
     # broken JSON, another shape, missing messages or a message that is not text are English,
     # never a page that fails.
     context.route("**/static/game-fr.*.json", lambda route: route.fulfill(

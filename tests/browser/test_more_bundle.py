@@ -5,12 +5,13 @@ waits for it visibly when a command needs it, and plays on when it cannot be loa
 import pytest
 
 from game.match import Match
+from tests.browser.conftest import in_worker
 from tests.browser.test_game import open_game, shortcut, state, wait_idle
 
 pytestmark = pytest.mark.browser
 
 MORE = "**/static/game-more.*.js"
-MODULES = "Object.keys(__BRYTHON__.imported)"
+MODULES = "Object.keys(__BRYTHON__.imported)"  # the worker's (`in_worker`)
 FINISHED = ("hand_over", "match_over")
 SAVED = "localStorage.getItem('ginrummy.save.cpu')"  # written after every move
 
@@ -46,7 +47,7 @@ def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited
     held = _open_with_the_second_bundle_held(context, page, base_url)
     page.wait_for_timeout(50)
     assert len(held) == 1 and page.get_attribute("#game", "data-more-state") == "loading"  # asked for, and held
-    assert "game.web.screens.dialogs" not in page.evaluate(MODULES)
+    assert "game.web.screens.dialogs" not in in_worker(page, MODULES)
     # The first move is played at once, by keyboard: take the upcard (the focus goes to it).
     page.keyboard.press(shortcut(page, "take_upcard"))
     page.wait_for_function("document.querySelector('#game').dataset.phase === 'discard'")
@@ -60,14 +61,14 @@ def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited
     assert page.locator("#game .g-dialog").count() == 0
     held[0].continue_()
     page.wait_for_selector("#game .g-dialog [data-act=confirm_discard]")
-    assert _busy(page)[1] == "false" and "game.web.screens.dialogs" in page.evaluate(MODULES)
+    assert _busy(page)[1] == "false" and "game.web.screens.dialogs" in in_worker(page, MODULES)
     assert page.get_attribute("#game", "data-more-state") == "loaded"
     page.keyboard.press("Enter")  # the dialog's own button has the focus: confirm
     page.wait_for_function("document.querySelector('#game').dataset.phase !== 'discard'"
                            " || document.querySelector('#game').dataset.turn !== 'me'")
     wait_idle(page)
     assert len(page.locator("#game .g-hand [data-card]").all()) == 10
-    assert "game.web.platform.progress" in page.evaluate(MODULES)  # what waited quietly ran too (the statistics)
+    assert "game.web.app.progress" in in_worker(page, MODULES)  # what waited quietly ran too (the statistics)
     assert [p for p in page.console.problems() if not p.endswith("/api/status")] == []
 
 
@@ -76,6 +77,7 @@ def test_commands_asked_while_it_is_held_wait_in_order(context, page, base_url):
     # The menu waits; the upcard taken after it waits behind it (nothing is lost, nothing jumps the queue).
     saved = page.evaluate(SAVED)
     page.click('#game [data-act="menu"]')
+    page.wait_for_function("document.querySelector('#game').dataset.waiting === 'true'")  # the worker says so
     assert _busy(page)[:2] == ["true", "true"]
     page.keyboard.press(shortcut(page, "take_upcard"))
     page.wait_for_timeout(100)
@@ -124,7 +126,7 @@ def test_without_the_second_bundle_a_notice_says_so_and_the_hand_is_played(conte
 
 
 def test_the_computer_waits_for_it_to_know_its_level(context, page, base_url):
-    """A restored daily deal is Hard's (game.web.platform.progress, in the second bundle): the computer's
+    """A restored daily deal is Hard's (game.web.app.progress, in the second bundle): the computer's
     first move waits for it, the table busy, then plays. The link's deal is drawn meanwhile
     (the build's first screen stayed until the bundle came, its deal under `data-ready`)."""
     held = []

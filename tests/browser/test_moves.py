@@ -1,6 +1,6 @@
-"""A move that paints at once: the screen answers a tap or a key in the frame of the event, the
-move itself runs after that frame, and its drawing changes only what changed (game.web.platform.app
-`input`, `press`; the start script's `gamePatch`)."""
+"""A move that paints at once: the page's shim answers a tap or a key in the frame of the event,
+the move itself runs in the game's worker, and its drawing changes only what changed (the shim's
+`press` and keyed `patch`, static/game-shim.js)."""
 
 import pytest
 

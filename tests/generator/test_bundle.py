@@ -11,8 +11,7 @@ from generator.bundle import bundle_source, bundle_sources
 from generator.modules import (
     ENTRY_MODULE,
     GAME_DIR,
-    WORKER_MODULE,
-    WORKER_ONLY,
+    PLAYERS,
     LaterImport,
     Module,
     import_order,
@@ -100,18 +99,15 @@ def test_the_bundles_hold_compiled_code_for_every_reached_module_and_no_source()
     texts = bundle_sources()
     page, page_code = _parts(texts.first)
     more, more_code = _parts(texts.more)
-    worker, worker_code = _parts(texts.worker)
-    wanted = reachable(package_modules(GAME_DIR), ("game.web.platform.main", WORKER_MODULE))
-    assert "game.web.platform.main" in page and WORKER_MODULE in worker and "game.web.screens.dialogs" in more
+    worker, worker_code = _parts(texts.players)
+    wanted = reachable(package_modules(GAME_DIR), (ENTRY_MODULE,))
+    assert ENTRY_MODULE in page and "game.ai.hard" in worker and "game.web.screens.dialogs" in more
     assert not set(page) & set(worker) and not set(page) & set(more) and not set(more) & set(worker)
     assert sorted({**page, **more, **worker}) == sorted(wanted) == sorted({**page_code, **more_code, **worker_code})
-    # The computer players are the worker's only: the page's bundles have none of them.
-    assert sorted(worker) == sorted(n for n in wanted if any(n == s or n.startswith(s + ".") for s in WORKER_ONLY))
-    # The worker needs none of the page's second bundle (it loads brython.js, the first and its own).
-    assert not texts.worker_needs_more
-    assert not set(reachable(package_modules(GAME_DIR), (WORKER_MODULE,))) & set(more)
+    # The computer players are the players' bundle only: the game's two others have none of them.
+    assert sorted(worker) == sorted(n for n in wanted if any(n == s or n.startswith(s + ".") for s in PLAYERS))
     vfs, precompiled = {**page, **more, **worker}, {**page_code, **more_code, **worker_code}
-    text = texts.first + texts.more + texts.worker
+    text = texts.first + texts.more + texts.players
     for name, module in wanted.items():
         assert vfs[name][:2] == [".py", ""], name  # no Python source shipped
         code = precompiled[name][0] if module.is_package else precompiled[name]
@@ -135,8 +131,8 @@ def test_the_first_bundle_holds_none_of_the_features_loaded_after_ready():
     assert set(later_roots(package_modules(GAME_DIR))) <= set(more) and not set(first) & set(more)
     assert {"game.web.online.remote", "game.web.screens.chart"} <= set(more)
     # What the table needs to be drawn and to take input is in the first.
-    assert {ENTRY_MODULE, "game.web.platform.app", "game.web.table.table", "game.web.play.commands", "game.web.platform.controls",
-            "game.web.platform.thinker", "game.match"} <= set(first)
+    assert {ENTRY_MODULE, "game.web.app.app", "game.web.table.table", "game.web.play.commands", "game.web.app.controls",
+            "game.web.app.thinker", "game.match"} <= set(first)
     # The first bundle runs alone: what its modules import at module level is in it too.
     for module in first.values():
         assert all(name in first or name not in modules for name in module.eager), module.name
@@ -187,13 +183,13 @@ def test_a_stdlib_module_in_python_is_compiled_too(monkeypatch):
 def test_every_file_of_compiled_code_asks_to_be_compiled_while_it_downloads():
     texts = bundle_sources()
     runtime = runtime_script(runtime_source(brython_source()))
-    for text in (runtime, texts.first, texts.more, texts.worker):
+    for text in (runtime, texts.first, texts.more, texts.players):
         assert text.startswith(COMPILE_HINT) and COMPILE_HINT == "//# allFunctionsCalledOnLoad\n"
 
 
 def test_the_start_imports_each_module_after_those_it_imports_on_import():
     modules = package_modules()
-    page = reachable(modules, (ENTRY_MODULE,), stop=WORKER_ONLY)
+    page = reachable(modules, (ENTRY_MODULE,), stop=PLAYERS)
     order = import_order(page)
     assert order[-1] == ENTRY_MODULE and len(order) == len(set(order))
     seen = set()

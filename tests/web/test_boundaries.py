@@ -11,7 +11,7 @@ INTERNALS = {"hands", "known", "passes", "previous", "current_player", "check_de
 ENGINE_NAMES = {"match", "hand"}  # names that would hold the engine's objects
 # Who may hold a Match: the table (the match lives there) and the storage (saves replay it);
 # the arena (CPython only) runs matches between computer players.
-MATCH_HOLDERS = {"game/web/play/tables.py", "game/web/platform/storage.py", "game/ai/arena.py"}
+MATCH_HOLDERS = {"game/web/play/tables.py", "game/web/app/saves.py", "game/ai/arena.py"}
 ENGINE_STATE = {"game.match", "game.hand", "game.save", "game.replay"}  # game.replay rebuilds a hand
 
 
@@ -67,9 +67,9 @@ def test_the_coach_check_can_fail():
     assert problems("from game.replay import decisions") == [(1, "import game.replay")]
 
 
-# Only the page's platform room touches the browser (Brython's `browser` and `javascript`
-# modules): everything else of game/web is plain Python, tested in CPython.
-PLATFORM = "game/web/platform/"
+# Only the worker's bridge touches the browser (Brython's `browser` and `javascript` modules):
+# everything else of game/web is plain Python, tested in CPython.
+PLATFORM = "game/web/bridge/"
 BROWSER_MODULES = ("browser", "javascript")
 
 
@@ -85,11 +85,11 @@ def browser_imports(source):
 
 @pytest.mark.parametrize("path", [p for p in modules("game") if not relative(p).startswith(PLATFORM)],
                          ids=relative)
-def test_only_the_platform_imports_the_browser(path):
+def test_only_the_bridge_imports_the_browser(path):
     assert browser_imports(path.read_text(encoding="utf-8")) == [], relative(path)
 
 
-def test_the_platform_check_can_fail():
+def test_the_bridge_check_can_fail():
     assert browser_imports("def f():\n    import javascript\nfrom browser import window\n") \
         == [(2, "javascript"), (3, "browser")]
     assert any(browser_imports(p.read_text(encoding="utf-8")) for p in modules(PLATFORM))

@@ -346,12 +346,13 @@ class App:
         self.pacer.cancel()
 
     def mark_busy(self):
-        """data-busy: a computer move is pending, the server has not answered, or the table
-        waits for the second bundle (data-waiting: then the cursor says so too). The shim adds
-        its own: an input on its way, a focus waiting for its frame."""
+        """data-busy: a computer move is pending, the server has not answered, or something
+        waits for the second bundle (data-waiting: the table itself waits for it, and the
+        cursor says so). The shim adds its own: an input on its way, a focus waiting for its
+        frame. The page's tests and benchmarks read it as "the page has settled"."""
         holding = self.loader.holding()
         waiting = self.table is not None and self.table.waiting
-        busy = holding or self.pacer.busy() or waiting
+        busy = self.loader.pending() or self.pacer.busy() or waiting
         self.frame.attrs({"data-busy": "true" if busy else "false", "data-waiting": "true" if holding else "false"})
 
     def players_failed(self):

@@ -51,6 +51,10 @@ class Loader:
         """Whether something waits for the bundle with the table busy."""
         return any(busy for then, busy, otherwise in self.queue)
 
+    def pending(self):
+        """Whether anything waits for the bundle (held or not)."""
+        return bool(self.queue)
+
     def waiting(self):
         """Whether the bundle is still to come (neither in the page nor failed)."""
         return self.state in (WAITING, LOADING)

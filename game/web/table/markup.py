@@ -73,15 +73,16 @@ def kbd(letter):
 
 
 def card_html(card, extra_class="", label=None, key=None, act=None, attrs=()):
-    """A face-up card: a button when it does something (`act`; `attrs` as `button`'s), else an
-    image with its name. A button's name leads with the printed letter of an ace or a court card
+    """A face-up card: a button when it does something (`act`), else an image with its name;
+    `attrs` more attributes, as `button`'s. A button's name leads with the printed letter of an ace or a court card
     (`T.card_button_name`)."""
     cls = "g-card " + suit_class(card) + (" " + extra_class if extra_class else "")
     if act:
         return button(act, classes=cls, key=key or "", attrs=(("aria-label", label or T.card_button_name(card)),) + attrs,
                       inner=card_face(card))
     label = label or T.card_name(card)
-    return ('<span class="' + cls + '" role="img"' + (' data-key="' + key + '"' if key else '')
+    more = "".join(" " + name + '="' + esc(value) + '"' for name, value in attrs if value is not None)
+    return ('<span class="' + cls + '" role="img"' + (' data-key="' + key + '"' if key else '') + more
             + ' aria-label="' + esc(label) + '">' + card_face(card) + '</span>')
 
 

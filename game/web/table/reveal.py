@@ -81,8 +81,11 @@ def render_seat(who, side, melds, leaving, dead_cards, dead, laid, last):
         for card in in_order(meld):
             if card in laid:  # only the knocker's melds hold laid-off cards
                 # Translators: added to a card's name at the end of a hand ("7 of hearts, laid off").
+                # It starts from the place it leaves in the defender's row (`data-from`: the
+                # shim measures both and gives the stylesheet's motion the offset).
                 out.append(card_html(card, "g-small g-laid g-rv-in " + step_class(laid[card]),
-                                     T.card_name(card) + ", " + _("laid off"), key="rv-in-" + card.code))
+                                     T.card_name(card) + ", " + _("laid off"), key="rv-in-" + card.code,
+                                     attrs=(("data-from", "rv-out-" + card.code),)))
             else:
                 out.append(card_html(card, "g-small"))
         out.append('</span>')

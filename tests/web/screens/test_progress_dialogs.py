@@ -118,7 +118,9 @@ def test_the_daily_commands_ask_the_adapter():
     ui = new_ui()
     assert E.OPEN_DAILY in run("daily", ui, view_of()).effects
     assert E.PLAY_DAILY in run("play_daily", ui, view_of()).effects and ui.dialog is None
-    assert E.COPY_DAILY in run("copy_daily", ui, view_of()).effects
+    # The page copied the line in the click (its button's data-copy): said whether it could.
+    assert run("copy_daily", ui, view_of(), True).say == "Result copied: paste it into a message to your friends."
+    assert "select the line" in run("copy_daily", ui, view_of(), False).say
     ui.mode = "online"
     assert E.OPEN_DAILY in run("daily", ui, None).effects  # from the lobby too
 

@@ -143,7 +143,8 @@ def test_the_end_of_a_hand_draws_layoffs_inside_their_meld_in_order_then_the_res
     assert html.index("g-reveal") < banner < html.index("g-sheet")
     for card, _target in view.result.layoff_targets:
         # The laid-off card is drawn among the knocker's melds, marked and named as laid off.
-        assert re.search(r'g-laid[^"]*" role="img"(?: data-key="[^"]*")? aria-label="' + re.escape(T.card_name(card) + ", laid off"), html)
+        assert re.search(r'g-laid[^"]*" role="img"(?: data-key="[^"]*")?(?: data-from="[^"]*")? aria-label="'
+                         + re.escape(T.card_name(card) + ", laid off"), html)
     for meld in view.result.knocker_melds + view.result.defender_melds:
         names = [T.card_name(c) for c in sorted(meld, key=lambda c: (c.rank, c.suit))]
         positions = [html.index('aria-label="' + name) for name in names]
