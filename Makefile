@@ -29,8 +29,9 @@ test: lint $(STAMP) ## Run ruff and every test, the browser tests included
 check: lint $(STAMP) ## The inner loop: ruff and every test but the browser ones
 	$(PY) -m pytest -q -m "not browser" $(PARALLEL)
 
-lint: $(STAMP) ## Check the code with ruff
+lint: $(STAMP) ## Check the code with ruff and the house's import contracts (import-linter)
 	$(PY) -m ruff check game generator server tests bench
+	.venv/bin/lint-imports --no-cache
 
 golden: $(STAMP) ## Rebuild the golden-output tree after an intended output change (then review git diff)
 	GOLDEN_UPDATE=1 $(PY) -m pytest -q tests/generator/test_golden.py

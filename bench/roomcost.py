@@ -11,7 +11,7 @@ import time
 
 import orjson
 
-from bench.tables import _answer
+from bench.client import client_move
 from game.rules import Rules
 from server.protocol import handle, parse, view_message
 from server.room import Room
@@ -35,7 +35,7 @@ def _one_match(limit):
     for played in range(limit):
         if room.match.winner is not None:
             return played
-        moves = [(seat, _answer(seat, messages[seat])) for seat in (0, 1)]
+        moves = [(seat, client_move(seat, messages[seat])) for seat in (0, 1)]
         seat, move = next(((s, m) for s, m in moves if m is not None and m["type"] == "act"))
         handle(room, seat, parse(orjson.dumps(move).decode()), 0.0)
         record = room.pending()

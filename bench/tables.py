@@ -29,9 +29,10 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
+from bench.client import client_move
+
 ROOT = Path(__file__).resolve().parent.parent
 WARM_UP = 3.0  # seconds for every client to connect and start playing before measuring
-ENDINGS = ("gin", "big_gin", "knock")
 
 
 def main(argv=()):
@@ -47,7 +48,7 @@ def main(argv=()):
                         help="with --through-proxy: shard counts, each run in turn")
     args = parser.parse_args(list(argv))
     _raise_file_limit(max(args.tables) * 4 + 256)
-    from bench.roomcost import cost  # it imports this module's client
+    from bench.roomcost import cost
     moves, micros = cost()
     print(f"in process, no sockets: {moves} moves, {micros:.0f} us CPU a move (parse, act, the "
           f"stored row, both seats' views as JSON)", flush=True)
@@ -150,44 +151,13 @@ async def _client(port, code, seat, key, think, start, end, stats):
                 if start <= sent_wall < end:
                     stats["latencies"].append(time.perf_counter() - sent_at)
                 sent_at = None
-            answer = _answer(seat, message)
+            answer = client_move(seat, message)
             if answer is None:
                 continue
             if think:
                 await asyncio.sleep(think * (0.5 + random.random()))
             sent_at, sent_wall = time.perf_counter(), time.time()
             await websocket.send(json.dumps(answer))
-
-
-def _answer(seat, message):
-    """The client's move from the view's own figures: it runs no rule and no player."""
-    view, table = message["view"], message["table"]
-    if not all(state["connected"] for state in table["seats"]):
-        return None
-    if view["phase"] == "match_over":  # seat 0 offers a new game, seat 1 accepts
-        offered = table["new_game_offered_by"]
-        if (seat, offered) in ((0, None), (1, 0)):
-            return {"type": "new_game", "accept": True}
-        return None
-    legal = view["legal_actions"]
-    if not legal or (view["turn"] is None and seat != 0):
-        return None
-    return {"type": "act", "action": _choose(view, legal)}
-
-
-def _choose(view, legal):
-    for kind in ENDINGS:
-        for action in legal:
-            if action["kind"] == kind:
-                return action
-    if view["discard_deadwood"]:
-        card = min(view["discard_deadwood"], key=lambda entry: entry[1])[0]
-        return {"kind": "discard", "card": card}
-    for kind in ("draw_stock", "pass", "next_hand"):
-        for action in legal:
-            if action["kind"] == kind:
-                return action
-    return legal[0]
 
 
 def _open(base):

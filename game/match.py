@@ -6,33 +6,15 @@ first dealer come from a deal source (`game.deals`): `SeededDeals(seed)` for the
 """
 
 from game.actions import DISCARD, NEXT_HAND, Action, Event, is_kind
-from game.deals import SeededDeals
+from game.deals import SeededDeals, check_seed, next_dealer
 from game.errors import IllegalAction, described
 from game.hand import Hand
 from game.rules import Rules
 from game.scoring import final_totals
 
-# The largest seed: JavaScript numbers hold every integer up to it exactly, so a seed saved in
-# the page or sent over the network comes back the same.
-MAX_SEED = 2 ** 53 - 1
 # Discards a player may take back in one turn: enough for second thoughts, and a bound on what
 # a seat looping discard / undo makes a table do (each undo replays the hand and adds an event).
 UNDOS_PER_TURN = 3
-
-
-def check_seed(seed):
-    """Refuse what is not a seed: TypeError unless an int (not a bool), ValueError unless
-    0 <= seed <= MAX_SEED."""
-    if type(seed) is not int:
-        raise TypeError("a seed is an integer from 0 to " + str(MAX_SEED) + ", got " + described(seed))
-    if seed < 0 or seed > MAX_SEED:
-        raise ValueError("a seed is an integer from 0 to " + str(MAX_SEED) + ", got " + described(seed))
-
-
-def next_dealer(dealer, kind):
-    """The dealer of the next hand after a hand that ended so (`kind`, as on the score sheet):
-    the other player after a scored hand, the same after a dead hand."""
-    return dealer if kind == "dead" else 1 - dealer
 
 
 class Match:

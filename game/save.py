@@ -10,9 +10,8 @@ sheet, never the caller's objects.
 """
 
 from game.actions import Action
-from game.deals import SeededDeals
+from game.deals import SeededDeals, check_seed, next_dealer
 from game.errors import CorruptSave, IllegalAction, described
-from game.match import check_seed, next_dealer
 from game.rules import Rules
 
 FORMAT = "gin-rummy-match"

@@ -46,6 +46,7 @@ from generator.modules import (
     ENTRY_MODULE,
     Module,
     import_order,
+    later_roots,
     package_modules,
     reachable,
     split,
@@ -205,14 +206,17 @@ def bundle_sources(package_dir=GAME_DIR, brython_js=None):
     page.update(first)
     everything = dict(page)
     everything.update(more)
-    everything.update(reachable(modules, (ENTRY_MODULE,)))
+    everything.update(reachable(modules, (ENTRY_MODULE,) + later_roots(modules)))
     players = {name: m for name, m in everything.items() if name not in page and name not in more}
     python = {name: m for name, m in everything.items() if isinstance(m, Module)}
     compiled = compiler.compile_modules(
         {name: (m.filename, m.source, m.is_package) for name, m in python.items()}, brython_js)
     return Bundles(_bundle_text(page, compiled, "the game package, what the table needs to be ready",
                                 import_order(page)),
-                   _bundle_text(more, compiled, "the game package, the features loaded once the table is ready"),
+                   # Its roots are run once it is loaded (game-worker.js gameImportLater): they
+                   # declare the features' commands, effects, screens and hooks.
+                   _bundle_text(more, compiled, "the game package, the features loaded once the table is ready",
+                                sorted(later_roots(modules))),
                    _bundle_text(players, compiled, "the computer players"))
 
 

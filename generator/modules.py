@@ -188,7 +188,10 @@ def split(modules, roots=(ENTRY_MODULE,), later=None, stop=PLAYERS):
     without the second) raises `LaterImport`, naming both modules."""
     later = later_roots(modules) if later is None else later
     first = reachable(modules, roots, stop=tuple(stop) + tuple(later))
-    second = {name: m for name, m in reachable(modules, roots, stop=stop).items() if name not in first}
+    # The later roots are run by name once their bundle is in (nothing of the first imports
+    # the features: they register themselves), so they are roots of the second bundle too.
+    second = {name: m for name, m in reachable(modules, tuple(roots) + tuple(later), stop=stop).items()
+              if name not in first}
     for module in first.values():
         for imported in module.eager:
             if imported in second:

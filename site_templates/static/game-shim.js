@@ -100,9 +100,15 @@
   function forward(input) {
     input.type = "input";
     input.id = ++nextId;
+    tell(input);
+  }
+
+  // A message the worker answers with a frame (an input, the address or another tab's storage
+  // changed, a write not made): the page is busy until it has.
+  function tell(message) {
     unanswered++;
     markBusy();
-    if (ready) { post(input); } else { queued.push(input); }
+    if (ready) { post(message); } else { queued.push(message); }
   }
 
   // --- frames from the worker -----------------------------------------------------------------
@@ -212,12 +218,12 @@
     try {
       current = localStorage.getItem(write.key);
       if ("expect" in write && current !== write.expect) {
-        post({ type: "stored", key: write.key, stale: true, current: current });
+        tell({ type: "stored", key: write.key, stale: true, current: current });
         return;
       }
       if (write.text === null) { localStorage.removeItem(write.key); } else { localStorage.setItem(write.key, write.text); }
     } catch (error) {
-      post({ type: "stored", key: write.key, refused: true, current: current });
+      tell({ type: "stored", key: write.key, refused: true, current: current });
     }
   }
 
@@ -234,14 +240,12 @@
 
   window.addEventListener("storage", function (ev) {
     if (ev.key === null || ev.key.indexOf(PREFIX) === 0) {
-      var message = { type: "storage", key: ev.key, value: ev.newValue };
-      if (ready) { post(message); } else if (worker) { queued.push(message); }
+      if (worker) { tell({ type: "storage", key: ev.key, value: ev.newValue }); }
     }
   });
 
   window.addEventListener("hashchange", function () {
-    var message = { type: "hash", hash: location.hash };
-    if (ready) { post(message); } else if (worker) { queued.push(message); }
+    if (worker) { tell({ type: "hash", hash: location.hash }); }
   });
 
   function download(file) {
@@ -351,7 +355,9 @@
     if ((key === "ArrowLeft" || key === "ArrowRight") && target.hasAttribute("data-card")) {
       ev.preventDefault();
       input.card = Number(target.getAttribute("data-card"));
-      input.step = key === "ArrowLeft" ? -1 : 1;
+      // The arrow's way on the screen: right to left, the hand's order runs leftwards.
+      var leftwards = getComputedStyle(target).direction === "rtl";
+      input.step = (key === "ArrowLeft") === leftwards ? 1 : -1;
       input.move = ev.altKey || ev.shiftKey;
       if (!input.move) { roveBy(target, input.step); }  // the focus moves along the hand at once
       forward(input);

@@ -68,7 +68,7 @@ def test_a_delayed_second_bundle_takes_the_first_move_then_the_discard_it_waited
                            " || document.querySelector('#game').dataset.turn !== 'me'")
     wait_idle(page)
     assert len(page.locator("#game .g-hand [data-card]").all()) == 10
-    assert "game.web.app.progress" in in_worker(page, MODULES)  # what waited quietly ran too (the statistics)
+    assert "game.web.progress.effects" in in_worker(page, MODULES)  # what waited quietly ran too (the statistics)
     assert [p for p in page.console.problems() if not p.endswith("/api/status")] == []
 
 
@@ -126,7 +126,7 @@ def test_without_the_second_bundle_a_notice_says_so_and_the_hand_is_played(conte
 
 
 def test_the_computer_waits_for_it_to_know_its_level(context, page, base_url):
-    """A restored daily deal is Hard's (game.web.app.progress, in the second bundle): the computer's
+    """A restored daily deal is Hard's (game.web.progress.effects, in the second bundle): the computer's
     first move waits for it, the table busy, then plays. The link's deal is drawn meanwhile
     (the build's first screen stayed until the bundle came, its deal under `data-ready`)."""
     held = []

@@ -10,9 +10,9 @@ from game.actions import NEXT_HAND, Action
 from game.ai import make_player
 from game.match import Match
 from game.rules import Rules
-from game.web.play import daily
-from game.web.play import stats as S
-from game.web.screens.dailydialog import share_line
+from game.web.progress import daily
+from game.web.progress import stats as S
+from game.web.progress.dailydialog import share_line
 from tests.browser.conftest import LANGS, before_worker, store
 from tests.browser.test_game import axe_problems, catalog, open_game, state, wait_idle
 

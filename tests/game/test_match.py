@@ -409,7 +409,7 @@ def test_a_match_is_never_made_from_a_seed_its_save_refuses(seed, error):
 
 
 def test_the_largest_seed_makes_a_match_that_saves():
-    from game.match import MAX_SEED
+    from game.deals import MAX_SEED
 
     match = Match.new(MAX_SEED)
     assert Match.from_dict(match.to_dict()).hand.hands == match.hand.hands

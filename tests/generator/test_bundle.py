@@ -100,7 +100,7 @@ def test_the_bundles_hold_compiled_code_for_every_reached_module_and_no_source()
     page, page_code = _parts(texts.first)
     more, more_code = _parts(texts.more)
     worker, worker_code = _parts(texts.players)
-    wanted = reachable(package_modules(GAME_DIR), (ENTRY_MODULE,))
+    wanted = reachable(package_modules(GAME_DIR), (ENTRY_MODULE,) + later_roots(package_modules(GAME_DIR)))
     assert ENTRY_MODULE in page and "game.ai.hard" in worker and "game.web.screens.dialogs" in more
     assert not set(page) & set(worker) and not set(page) & set(more) and not set(more) & set(worker)
     assert sorted({**page, **more, **worker}) == sorted(wanted) == sorted({**page_code, **more_code, **worker_code})
@@ -129,7 +129,7 @@ def test_the_first_bundle_holds_none_of_the_features_loaded_after_ready():
     assert sorted(page) == sorted(first)
     # Every module marked BUNDLE = "later", and what only they reach, is in the second bundle, none in the first.
     assert set(later_roots(package_modules(GAME_DIR))) <= set(more) and not set(first) & set(more)
-    assert {"game.web.online.remote", "game.web.screens.chart"} <= set(more)
+    assert {"game.web.online.remote", "game.web.progress.chart"} <= set(more)
     # What the table needs to be drawn and to take input is in the first.
     assert {ENTRY_MODULE, "game.web.app.app", "game.web.table.table", "game.web.play.commands", "game.web.app.controls",
             "game.web.app.thinker", "game.match"} <= set(first)
@@ -199,7 +199,7 @@ def test_the_start_imports_each_module_after_those_it_imports_on_import():
         assert all(dep in seen for dep in page[name].eager if dep in page), name
         seen.add(name)
     # Only what runs on import: a module imported inside a function waits for its call.
-    assert "game.web.online.lobby" in page and "game.web.online.lobby" not in order
+    assert "game.web.play.lesson" in page and "game.web.play.lesson" not in order
     assert _added(bundle_source())["order"] == order
 
 

@@ -52,7 +52,8 @@ def test_the_check_can_fail():
 # The coach (hints and hand reviews) reads Views only: the engine rebuilds the review's
 # positions (game.replay, called by the table), and the coach and its words see the Views.
 COACH = ("game/ai/coach.py", "game/ai/review.py", "game/ai/estimate.py", "game/web/words/coachtext.py",
-         "game/web/words/reasons.py", "game/web/play/coach.py")
+         "game/web/words/reasons.py", "game/web/play/coaching.py", "game/web/coach/commands.py",
+         "game/web/coach/markup.py", "game/web/coach/record.py")
 
 
 @pytest.mark.parametrize("name", COACH)

@@ -18,7 +18,7 @@ and `post` sends a frame to the shim (`ports`).
 """
 
 from game.errors import IllegalAction
-from game.web.app import address, saves, session
+from game.web.app import address, hooks, saves, session
 from game.web.app.controls import ANSWERED_BY_SHIM, Controls
 from game.web.app.frames import Frame
 from game.web.app.screen import Screen
@@ -35,20 +35,6 @@ from game.web.words import events as EV
 from game.web.words import text as T
 from game.web.words.i18n import _
 from game.web.words.keys import shortcuts
-
-
-def _progress():
-    """The statistics and the daily deal (game.web.app.progress, in the second bundle)."""
-    from game.web.app import progress
-
-    return progress
-
-
-def _features():
-    """Lessons, the coach's record, online tables, links (game.web.app.features, second bundle)."""
-    from game.web.app import features
-
-    return features
 
 
 class App:
@@ -69,7 +55,7 @@ class App:
         self.here = (self.page.get("origin") or "") + (self.page.get("pathname") or "")
         self.table = None
         self.view = None  # the View on screen
-        self.connection = None  # an online table's socket (game.web.app.network.Connection)
+        self.connection = None  # an online table's socket (game.web.online.network.Connection)
         self.taking = False  # the player just sent a move: its result takes the focus
         self.drawing = False  # False until `ready`: start-up computes the first View, draws it then
         self.shown = False  # the first drawing is made (the shim was told the game is ready)
@@ -93,16 +79,23 @@ class App:
         if saves.load_prefs(self.store, self.ui.prefs):
             # Translators: the preferences are the menu's choices (level, sort order, rules, ...).
             self.ui.notice = _("Your settings could not be read, so the defaults have been restored.")
-        self.need(lambda: _progress().load(self), busy=False)
+        self.need(lambda: hooks.run("loaded", self), busy=False)
         self.ui.mode = self.ui.prefs["mode"]
         if address.names_a_table(self.hash):
             self.ui.mode = "online"
         if address.lesson_code(self.hash) is not None or self.ui.mode == "online":
             # A lesson and an online table are drawn by the second bundle: the game is ready
             # once it is in (if it cannot be loaded: the player's own game, with a notice).
-            self.need(lambda: _features().start_linked(self), otherwise=self.start_own)
+            self.need(self.start_linked, otherwise=self.start_own)
         else:
             self.start_own()
+
+    def start_linked(self):
+        """Start-up with a lesson's link or an online table (the second bundle's): open it, else
+        the player's own match; then draw it."""
+        if not hooks.taken("link", self, self.hash):
+            session.load_mode(self, address.hash_seed(self.hash), ask=True, first=self.first_seed())
+        self.ready()
 
     def start_own(self, *args):
         if self.ui.mode == "online":  # the link's table, without the second bundle
@@ -116,19 +109,11 @@ class App:
 
     def ready(self, *args):
         """Draw the first View (the shim takes input once it is drawn: `show`); then load the
-        second bundle and the computer players, and ask whether a table server answers (the
-        menu offers online play then)."""
+        second bundle, then the computer players."""
         self.drawing = True
         self.show(self.view)
         self.pacer.schedule()
-        self.need(self.warmed, busy=False)
-
-    def warmed(self):
-        from game.web.app import network as online
-
-        self.thinker.load_players(lambda loaded: None)
-        online.check_server(self.host, self.site_root(),
-                            lambda available: _features().server_answered(self, available))
+        self.need(lambda: self.thinker.load_players(lambda loaded: None), busy=False)
 
     # --- the second bundle (generator/bundle.py), loaded once the game is ready -----------------
 
@@ -146,7 +131,8 @@ class App:
         self.frame.attrs({"data-more-state": state})
         self.ui.more = state if state in (LOADED, FAILED) else "waiting"
         if state == LOADED:
-            _features()  # its modules declare the effects of the second bundle's commands
+            # Its modules declare the commands, effects, screens and hooks of the features.
+            self.host.import_later()
 
     def more_done(self):
         """All that waited for the bundle ran. Of what it works out at start-up, the table draws
@@ -172,13 +158,13 @@ class App:
     def receive(self, message):
         """One message of the shim's (static/game-shim.js): an input, the address changed,
         another tab's storage write, a write the browser did not make."""
+        self.frame.answered()  # the shim counts what it told the worker until its frame comes
         handler = RECEIVE.get(message.get("type"))
         if handler is not None:
             handler(self, message)
 
     def on_input(self, message):
         """An input of the player's (`controls`): its commands, in order."""
-        self.frame.answered()
         if self.pacer.following:  # the player plays here now: this tab drives the match again
             self.pacer.follow(False)
         focus = message.get("focus")
@@ -192,7 +178,7 @@ class App:
         """A shared `#seed=` link opened in a tab that already shows the game: deal that seed;
         a `#table=` invitation: join that table (once the second bundle is in)."""
         self.hash = str(message.get("hash") or "")
-        self.need(lambda: _features().hash_changed(self))
+        self.need(lambda: self.links().hash_changed(self))
 
     def on_storage(self, message):
         """Another tab of this site wrote to the browser's storage."""
@@ -248,6 +234,12 @@ class App:
                 and address.hash_seed(self.hash) != self.table.seed:
             session.set_hash(self)  # a shared deal was refused: the address names the match shown
         self.announce(outcome.say)
+
+    def links(self):
+        """What a link opened in a tab that shows the game does (game.web.app.matches, second bundle)."""
+        from game.web.app import matches
+
+        return matches
 
     def site_root(self):
         """The path from this page to the site's root, as the page's catalogue link has it."""
@@ -315,7 +307,7 @@ class App:
             if self.view is None:
                 ui.fresh_hand()
         view = self.table.view(seat)
-        self.need(lambda: _progress().after_move(self, view), busy=False)
+        self.need(lambda: hooks.run("move", self, view), busy=False)
         messages = [EV.event_text(event, view, ui.names()) for event in view.events]
         if declined and not any(event.kind == "deal" for event in view.events):  # no new game came
             messages.append(_("Your friend declined the new game."))

@@ -43,7 +43,7 @@ class Frame:
         self.parts.setdefault("store", []).append({"clear": prefix, "keep": list(keep)})
 
     def answered(self):
-        """One more input of the shim's answered in this task (it counts its inputs in flight)."""
+        """One more message of the shim's answered in this task (it counts those in flight)."""
         self.parts["done"] = self.parts.get("done", 0) + 1
 
     def flush(self):

@@ -5,9 +5,8 @@ player's card order, the computer's pace, the statistics and the daily deal's re
 Keys and formats: `ginrummy.prefs` holds `{level, four, sort, rules, mode, pace, ask_discard,
 hints}`; `ginrummy.save.cpu` and `ginrummy.save.duo` hold `{match: Match.to_dict(), order:
 {seat: [codes]}}`; `ginrummy.pace` milliseconds between the computer's moves (tests speed it
-up); `ginrummy.stats` `game.web.play.stats.to_dict()`; `ginrummy.daily`
-`game.web.play.daily.to_dict()`. Neither the statistics nor the daily record may ever break the
-page: an unreadable value reads as empty and is replaced at the next record.
+up); `ginrummy.stats` and `ginrummy.daily` the statistics and the daily deal's record
+(`game.web.progress.effects`).
 
 A save is written only over the one this tab last read or wrote (`Store.write_over`): another
 tab of the same site may have played on since (`SAVE_STALE`), and its progress must not be
@@ -140,44 +139,3 @@ def save_match(store, mode, saved, order):
 def is_save_of(mode, key):
     """Whether `key` holds this mode's save."""
     return mode in SAVE_KEYS and key == SAVE_KEYS[mode]
-
-
-# --- statistics and the daily deal's results ---------------------------------------------------------
-
-def load_stats(store):
-    """(statistics, unreadable): the stored statistics, or empty ones and True when the stored
-    value is not JSON or not statistics this version reads."""
-    from game.web.play import stats
-
-    raw = store.get(STATS_KEY)
-    if raw is None:
-        return stats.empty(), False
-    try:
-        return stats.from_dict(parse(store, raw)), False
-    except (CorruptSave, stats.StatsError):
-        return stats.empty(), True
-
-
-def save_stats(store, value):
-    from game.web.play import stats
-
-    store.set(STATS_KEY, stats.to_dict(value))
-
-
-def load_daily(store):
-    """The daily deal's record (an empty one when the stored value cannot be read)."""
-    from game.web.play import daily
-
-    raw = store.get(DAILY_KEY)
-    if raw is None:
-        return daily.empty()
-    try:
-        return daily.from_dict(parse(store, raw))
-    except (CorruptSave, ValueError):
-        return daily.empty()
-
-
-def save_daily(store, record):
-    from game.web.play import daily
-
-    store.set(DAILY_KEY, daily.to_dict(record))

@@ -5,25 +5,13 @@ other, and naming it in the address. Functions of the App (`game.web.app.app.App
 
 from game.errors import CorruptSave, IllegalAction
 from game.rules import Rules
-from game.web.app import address, saves
+from game.web.app import address, hooks, saves
 from game.web.play import effects as E
 from game.web.play import registry
 from game.web.play.state import in_progress
 from game.web.play.tables import LocalTable
 from game.web.words import text as T
 from game.web.words.i18n import _
-
-
-def _progress():
-    from game.web.app import progress
-
-    return progress
-
-
-def _features():
-    from game.web.app import features
-
-    return features
 
 
 def load_mode(app, seed=None, ask=False, first=None):
@@ -36,12 +24,10 @@ def load_mode(app, seed=None, ask=False, first=None):
     ui = app.ui
     ui.lesson = None
     if first is not None and app.hash == "#daily":  # the daily deal's link (its result line)
-        app.need(lambda: _progress().open_daily_link(app), busy=False)
+        app.need(lambda: hooks.taken("link", app, "#daily"), busy=False)
         first = None if saves.newcomer(app.store) else first  # no welcome over it
-    if ui.mode == "online":
-        from game.web.app import network as online
-
-        _features().go_online(app, online.table_from_hash(app.hash) or online.last_table(app.store))
+    if ui.mode == "online":  # a match the page does not hold (the second bundle's)
+        app.need(lambda: hooks.taken("mode", app, ui.mode))
         return
     table = None
     try:
@@ -61,11 +47,10 @@ def load_mode(app, seed=None, ask=False, first=None):
         newcomer = first is not None and ui.mode == "cpu" and saves.newcomer(app.store)
         new_match(app, seed if seed is not None else first, Rules.preset(ui.prefs["rules"]), announce=False)
         if newcomer:  # offered a guided hand or a random first deal, once the dialogs are in
-            app.need(lambda: _features().welcome(app, seed is not None), busy=False)
+            app.need(lambda: hooks.run("newcomer", app, seed is not None), busy=False)
         return
     ui.order.update(order)
-    use(app, table)
-    app.need(lambda: _features().load_hints(app), busy=False)
+    use(app, table, "restored")
     ui.handover = ui.mode == "duo" and app.table.turn is not None
     app.refresh()
     if offer is not None:
@@ -87,8 +72,7 @@ def new_match(app, seed=None, rules=None, announce=True):
     forget(app)
     ui.fresh_hand()
     ui.lesson = None
-    use(app, LocalTable.new(seed, rules, ui.seats(), app.host.now))
-    app.need(lambda: _progress().started(app), busy=False)
+    use(app, LocalTable.new(seed, rules, ui.seats(), app.host.now), "dealt")
     keep_deal(app)
     dealt(app, announce)
 
@@ -96,7 +80,6 @@ def new_match(app, seed=None, rules=None, announce=True):
 def keep_deal(app):
     """A new match is on the table: save it and link to it."""
     save(app)
-    app.need(lambda: _features().save_hints(app), busy=False)
     set_hash(app)
 
 
@@ -110,11 +93,13 @@ def dealt(app, announce):
     app.schedule()
 
 
-def use(app, table):
+def use(app, table, how):
+    """Put `table` on the page: `how` "dealt" (a new match), "restored" (a saved one), "lesson"
+    or "online"; the features hear of it once the second bundle is in (the "match" hook)."""
     app.table = table
     table.listen(app.on_table_change)
     app.ui.coach = {"hint": None, "used": {}, "review": None}  # another match: nothing of the last one
-    app.need(lambda: _progress().use(app, table) if table is app.table else None, busy=False)
+    app.need(lambda: hooks.run("match", app, table, how) if table is app.table else None, busy=False)
 
 
 def leave_online(app):

@@ -12,7 +12,7 @@ JSON = javascript.JSON
 
 
 class JsSocket:
-    """A WebSocket, as `game.web.app.network.Connection` uses it."""
+    """A WebSocket, as `game.web.online.network.Connection` uses it."""
 
     def __init__(self, socket):
         self.socket = socket
@@ -121,6 +121,11 @@ class JsHost:
         socket.onmessage = lambda ev: self.task(lambda: on_message(ev.data))()
         socket.onclose = lambda ev: self.task(lambda: on_close(ev.code))()
         return JsSocket(socket)
+
+    def import_later(self):
+        """Run the modules of the bundles loaded since the start (the second bundle's roots):
+        they declare the features' commands, effects, screens and hooks."""
+        scope.gameImportLater()
 
     def load_script(self, url, loaded, failed):
         """Run the script at `url` in the worker's global scope (a bundle of the game's: it adds

@@ -1,18 +1,20 @@
 """Playing a friend online, the page's side: the screen that opens or joins a table, and the
 banner over an online table (the code and invitation link, the friend's presence, a new-game
 offer, a lost connection). Pure render from the UI state (`Ui.online`, `Ui.lobby`), like
-`game.web.table.render`; the network is the App's (`game.web.app.network`).
+`game.web.table.render`; the network is the App's (`game.web.online.network`).
 """
 
 from game.rules import PRESETS
 from game.web.screens.dialogs import preset_text
 from game.web.table.markup import button, esc
+from game.web.table.pieces import piece
 from game.web.words.i18n import _, fmt, ngettext
 
 # Loaded with the page's second bundle, once the game is ready (generator/modules.py).
 BUNDLE = "later"
 
 
+@piece("lobby")
 def render_lobby(ui):
     """No table yet: open one (choose the variant) or join one by its code."""
     chosen = ui.lobby["rules"]
@@ -39,6 +41,7 @@ def render_lobby(ui):
     return "".join(out)
 
 
+@piece("banner")
 def render_banner(ui):
     """Over an online table: the invitation while the friend has not joined, who plays the
     other seat, a new-game offer, a lost connection."""
@@ -97,7 +100,8 @@ PRESENCE = {
 }
 
 
-def render_leave(ui):
+@piece("dialog:leave")
+def render_leave(view, ui):
     """The choice behind "Leave the table": for now (the seat stays this browser's) or for good."""
     grace = int(round(ui.online.get("grace", 60))) if ui.online else 60
     # Translators: {n} is the server's grace period in seconds.
@@ -105,7 +109,7 @@ def render_leave(ui):
                        "until you open the link again.",
                        "Leave for now: your seat stays yours. After {n} seconds the computer plays it "
                        "until you open the link again.", grace), n=grace)
-    return ('<p>' + esc(now) + '</p><p>' + esc(_("Give up your seat: the computer plays it for your friend "
+    return _("Leave the table"), ('<p>' + esc(now) + '</p><p>' + esc(_("Give up your seat: the computer plays it for your friend "
                                                  "at once, and whoever opens the invitation link next takes it. "
                                                  "You cannot come back to it."))
             + '</p><div class="g-actions">' + button("leave_for_now", _("Leave for now"), "g-btn g-primary")

@@ -21,18 +21,10 @@ def run(name, ui, view, arg=None):
     """Carry out the command `name` (declared in `game.web.play.registry`); unknown names do
     nothing, and so does anything but what works there beside two hidden hands or on the
     online lobby."""
-    found = find(name) or later_command(name)
+    found = find(name)
     if found is None or (ui.handover and not found.while_hidden):
         return NOTHING
     if view is None and not found.in_lobby:
         return NOTHING
     return found.handler(ui, view, arg) or NOTHING
 
-
-def later_command(name):
-    """A command of the features of the page's second bundle (online tables, statistics, the
-    daily deal, training hands: game.web.play.morecommands; the coach: game.web.play.coach): their
-    modules declare them when imported, so they are imported for a name not declared yet."""
-    from game.web.play import coach, morecommands  # noqa: F401 (declaring their commands)
-
-    return find(name)

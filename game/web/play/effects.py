@@ -22,7 +22,7 @@ GIVE_UP = "give_up"  # leave the table for good: the server frees the seat, the 
 COPY = "copy"  # copy the invitation link
 COPY_SEAT = "copy_seat"  # copy a link holding this seat's key (to play it on another device)
 
-# Statistics and the daily deal (game.web.play.stats, game.web.play.daily).
+# Statistics and the daily deal (game.web.progress.stats, game.web.progress.daily).
 SAVE_STATS = "save_stats"  # ui.stats changed: store it
 EXPORT_STATS = "export_stats"  # offer ui.stats as a JSON file
 READ_STATS_FILE = "read_stats_file"  # read the file chosen (ui.dialog["file"]), then "stats_file"

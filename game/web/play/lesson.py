@@ -12,7 +12,6 @@ training, so nothing counts it as a normal match. Pure Python (no `browser`), te
 
 from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, TAKE_UPCARD, Action
 from game.training import LEARNER, from_code, progress
-from game.web.table.markup import button, esc
 from game.web.words import text as T
 from game.web.words.i18n import N_, _, fmt, ngettext
 
@@ -238,26 +237,3 @@ def suggested(lesson, view):
         return None
     action = lesson.steps[index].action
     return action.kind, (action.card.index if action.card is not None else None)
-
-
-def render_lesson(view, ui):
-    """The panel above the table: what this hand is (training, not saved, not counted), the
-    step and why; then the buttons to start again or go back to the player's own game."""
-    lesson = ui.lesson["lesson"]
-    out = ['<section class="g-lesson" aria-labelledby="g-lesson-title"><div class="g-lesson-head">',
-           '<h2 class="g-title" id="g-lesson-title">' + esc(title(lesson)) + '</h2>',
-           '<p class="g-lesson-note">' + esc(_("Training: this hand is not saved and does not count in your statistics."))
-           + '</p></div>']
-    on_script, index = progress(lesson, view_actions(view))
-    out.append('<p class="g-lesson-step" data-step="' + (str(index) if on_script else "off") + '">'
-               + esc(step_text(lesson, view)) + '</p>')
-    was = suggestion(lesson, view)
-    if was:
-        out.append('<p class="g-lesson-was"><strong>' + esc(_("The suggested move was:")) + '</strong> ' + esc(was) + '</p>')
-    out.append('</section>')
-    # Beside the panel, not in it: during the hand, on a phone, the stylesheet moves them under
-    # the table, so the step and the hand share the screen (at the end they stay on top).
-    over = ' g-lesson-over' if view.turn is None else ''
-    out.append('<div class="g-actions g-lesson-actions' + over + '">'
-               + button("lesson_restart", _("Start again")) + button("lesson_leave", _("Back to your game")) + '</div>')
-    return "".join(out)

@@ -171,7 +171,7 @@ def big_gin(ui, view, arg):
 
 @command("best")
 def best(ui, view, arg):
-    from game.web.screens.dialogs import prefill
+    from game.web.play.knock import prefill
 
     if ui.dialog and "groups" in ui.dialog:
         prefill(view, ui.dialog)
@@ -182,7 +182,7 @@ def best(ui, view, arg):
 @command("change_melds")
 def change_melds(ui, view, arg):
     """The knock dialog's "Change melds": the meld editor, the focus on its first card's group."""
-    from game.web.screens.dialogs import knock_cards
+    from game.web.play.knock import knock_cards
 
     if ui.dialog and "groups" in ui.dialog:
         ui.dialog["edit"] = True
@@ -196,7 +196,7 @@ def confirm_knock(ui, view, arg):
     d = ui.dialog
     if not d or d["kind"] not in (KNOCK, GIN, BIG_GIN):
         return None
-    from game.web.screens.dialogs import declared
+    from game.web.play.knock import declared
 
     melds, problem, _arrangement = declared(view, d)
     card = DECK[d["card"]] if d.get("card") is not None else None

@@ -43,7 +43,7 @@ def open_dialog(ui, kind, view=None, **extra):
     ui.dialog = {"kind": kind, "return": back, "focus": FIRST_FOCUS[kind]}
     ui.dialog.update(extra)
     if kind in (KNOCK, GIN, BIG_GIN):
-        from game.web.screens.dialogs import prefill
+        from game.web.play.knock import prefill
 
         prefill(view, ui.dialog)
 

@@ -113,7 +113,7 @@ class Ui:
         self.online_available = False
         # The coach (game.web.play.coach): the hint shown, the hints used per hand, the hand's review.
         self.coach = {"hint": None, "used": {}, "review": None}
-        # Statistics and the daily deal (game.web.play.stats, game.web.play.daily): the statistics, whether
+        # Statistics and the daily deal (game.web.progress.stats, game.web.progress.daily): the statistics, whether
         # the stored ones could not be read, the daily record (both None until read from the
         # storage: `progress.load`), today's (year, month, day), and the date of the daily deal
         # on the table (None for any other match).

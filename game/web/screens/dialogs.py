@@ -1,24 +1,19 @@
-"""Dialogs and the hand-over screen: discard confirmation, the knock dialog (knock, gin, big gin),
-the whole discard pile, the score sheet, the keyboard shortcuts, a new game, a replay; and, with
-two players on one device, the screen that hides both hands until the next player is ready.
-
-The knock dialog is prefilled with the engine's best arrangement (big gin: `arrange_all`); each
-card's group is a select, and what the player declares is checked by the engine
-(`game.scoring.check_declaration`, on the View's cards and knock limit) before the action can
-be confirmed. The dialog's state is a dict of the UI state (`Ui.dialog`): its kind, the focus
-to return to, and per kind its card, groups (card index -> 0 for deadwood or a meld number),
-chosen rules and mode, and its own focus.
+"""The table's dialogs, each registered by its kind (`game.web.table.pieces`): discard
+confirmation, the knock dialog (knock, gin, big gin: its model is `game.web.play.knock`), the
+whole discard pile, the score sheet, the keyboard shortcuts, the menu, clearing saved data, a
+shared deal, a new game, a replay, a newcomer's welcome. The dialog's state is a dict of the UI
+state (`Ui.dialog`): its kind, the focus to return to, and per kind its card, groups, chosen
+rules and mode, and its own focus. Pure Python.
 """
 
 from game.cards import DECK
-from game.errors import IllegalAction
-from game.melds import arrange_all, best_arrangement
 from game.rules import PRESETS, Rules
-from game.scoring import check_declaration
+from game.web.play.knock import GROUPS, declared, knock_cards
 from game.web.play.state import LEVELS, LOCAL_MODES, MODES, PACES, in_progress
 from game.web.screens.endofhand import render_sheet
 from game.web.table.markup import button, card_html, esc, meld_cards
-from game.web.words import moretext as MT
+from game.web.table.pieces import piece
+from game.web.words import dialogtext as MT
 from game.web.words import text as T
 from game.web.words.i18n import _, fmt, pgettext
 from game.web.words.keys import HELP_KEY, key_for
@@ -26,99 +21,86 @@ from game.web.words.keys import HELP_KEY, key_for
 # Loaded with the page's second bundle, once the game is ready (generator/modules.py).
 BUNDLE = "later"
 
-GROUPS = 3  # meld groups offered in the knock dialog (10 or 11 cards hold at most 3 melds)
+@piece("dialog:discard")
+def discard_dialog(view, ui):
+    card = DECK[ui.dialog["card"]]
+    # Translators: {card} is a card's name with its article ("the queen of diamonds", fr « la dame de carreau »).
+    return _("Discard"), ('<p>' + esc(fmt(_("Discard {card}?"), card=T.the_card(card))) + '</p>'
+                          + dialog_buttons([("confirm_discard", _("Discard"), True), ("cancel", _("Cancel"), False)]))
 
 
-def render_dialog(view, ui):
-    """The open dialog over the table."""
-    d = ui.dialog
-    kind = d["kind"]
-    body = []
-    if kind == "discard":
-        card = DECK[d["card"]]
-        title = _("Discard")
-        # Translators: {card} is a card's name with its article ("the queen of diamonds", fr « la dame de carreau »).
-        body.append('<p>' + esc(fmt(_("Discard {card}?"), card=T.the_card(card))) + '</p>')
-        body.append(dialog_buttons([("confirm_discard", _("Discard"), True), ("cancel", _("Cancel"), False)]))
-    elif kind in ("knock", "gin", "big_gin"):
-        title, parts = render_knock_dialog(view, d)
-        body.append(parts)
-    elif kind == "pile":
-        title = _("The discard pile")
-        pile = view.discard_pile
-        if pile:
-            body.append('<p>' + esc(_("From the bottom to the top:")) + '</p><ol class="g-pile-list">'
-                        + "".join('<li>' + card_html(c, "g-small") + '</li>' for c in pile) + '</ol>')
-        else:
-            body.append('<p>' + esc(_("The discard pile is empty.")) + '</p>')
-        body.append(dialog_buttons([("cancel", _("Close"), True)]))
-    elif kind == "sheet":
-        title = _("Score sheet")
-        body.append(render_sheet(view, ui.names(), ui, caption=False))  # the dialog's title names it
-        body.append(dialog_buttons([("cancel", _("Close"), True)]))
-    elif kind == "help":
-        title = _("Keyboard shortcuts")
-        body.append(render_shortcuts())
-        body.append(dialog_buttons([("cancel", _("Close"), True)]))
-    elif kind == "menu":
-        title = _("Menu")
-        body.append(render_menu(view, ui))
-    elif kind == "clear":
-        title = _("Clear saved data")
-        body.append('<p>' + esc(_("Delete the saved games, card orders, settings, statistics and daily-deal "
-                                  "results kept in this browser? A new game will start.")) + '</p>')
-        body.append(dialog_buttons([("confirm_clear", _("Clear saved data"), True), ("cancel", _("Cancel"), False)]))
-    elif kind == "seed":
-        title = _("Open the shared deal?")
-        # Translators: {seed} is the seed of a shared link (#seed=123), which deals a whole match.
-        body.append('<p>' + esc(fmt(_("This link deals a match from seed {seed}. Opening it ends the match in "
-                                      "progress, which cannot be recovered."), seed=d.get("seed"))) + '</p>')
-        body.append(dialog_buttons([("confirm_seed", _("Open the shared deal"), True),
-                                    ("cancel", _("Keep my match"), False)]))
-    elif kind in ("stats", "daily"):  # game.web.screens.statsdialog, game.web.screens.dailydialog
-        title, parts = render_progress(view, ui)
-        body.append(parts)
-    elif kind == "new":
-        title = _("New game")
-        if in_progress(view):
-            body.append('<p class="g-warn">' + esc(_("Starting a new game ends the match in progress.")) + '</p>')
-        body.append(render_new_game(d.get("rules", ui.prefs["rules"]), d.get("mode", ui.mode)))
-        body.append(dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
-    elif kind == "welcome":
-        title, part = render_welcome(d)
-        body.append(part)
-    elif kind == "review":
-        from game.web.play.coach import render_review_dialog
-
-        title, part = render_review_dialog(view, ui)
-        body.append(part)
-    elif kind == "leave":  # an online table (game.web.online.lobby)
-        from game.web.online.lobby import render_leave
-
-        title = _("Leave the table")
-        body.append(render_leave(ui))
-    elif kind == "replay":
-        title = _("Replay")
-        body.append('<p>' + esc(_("Start this match again from its first deal? The same cards will be dealt.")) + '</p>')
-        body.append(dialog_buttons([("confirm_replay", _("Replay"), True), ("cancel", _("Cancel"), False)]))
+@piece("dialog:pile")
+def pile_dialog(view, ui):
+    pile = view.discard_pile
+    if pile:
+        body = ('<p>' + esc(_("From the bottom to the top:")) + '</p><ol class="g-pile-list">'
+                + "".join('<li>' + card_html(c, "g-small") + '</li>' for c in pile) + '</ol>')
     else:
-        title = ""
-    # Keyed by its kind: another dialog is another element (it opens with its own motion and
-    # scroll), the same one drawn again stays the same element (where the player scrolled it).
-    return ('<div class="g-overlay" data-key="dialog-' + kind + '"><div class="g-dialog g-dialog-' + kind + '" role="dialog" aria-modal="true" '
-            'aria-labelledby="g-dialog-title"><h2 class="g-title" id="g-dialog-title">' + esc(title) + '</h2>'
-            + "".join(body) + '</div></div>')
+        body = '<p>' + esc(_("The discard pile is empty.")) + '</p>'
+    return _("The discard pile"), body + dialog_buttons([("cancel", _("Close"), True)])
 
 
-def render_progress(view, ui):
-    """(title, body) of the statistics or the daily deal's dialog."""
-    if ui.dialog["kind"] == "stats":
-        from game.web.screens.statsdialog import render_stats
+@piece("dialog:sheet")
+def sheet_dialog(view, ui):
+    # The dialog's title names the sheet: no caption.
+    return _("Score sheet"), (render_sheet(view, ui.names(), ui, caption=False)
+                              + dialog_buttons([("cancel", _("Close"), True)]))
 
-        return render_stats(view, ui)
-    from game.web.screens.dailydialog import render_daily
 
-    return render_daily(view, ui)
+@piece("dialog:help")
+def help_dialog(view, ui):
+    return _("Keyboard shortcuts"), render_shortcuts() + dialog_buttons([("cancel", _("Close"), True)])
+
+
+@piece("dialog:menu")
+def menu_dialog(view, ui):
+    return _("Menu"), render_menu(view, ui)
+
+
+@piece("dialog:clear")
+def clear_dialog(view, ui):
+    return _("Clear saved data"), (
+        '<p>' + esc(_("Delete the saved games, card orders, settings, statistics and daily-deal "
+                      "results kept in this browser? A new game will start.")) + '</p>'
+        + dialog_buttons([("confirm_clear", _("Clear saved data"), True), ("cancel", _("Cancel"), False)]))
+
+
+@piece("dialog:seed")
+def seed_dialog(view, ui):
+    # Translators: {seed} is the seed of a shared link (#seed=123), which deals a whole match.
+    return _("Open the shared deal?"), (
+        '<p>' + esc(fmt(_("This link deals a match from seed {seed}. Opening it ends the match in "
+                          "progress, which cannot be recovered."), seed=ui.dialog.get("seed"))) + '</p>'
+        + dialog_buttons([("confirm_seed", _("Open the shared deal"), True), ("cancel", _("Keep my match"), False)]))
+
+
+@piece("dialog:new")
+def new_game_dialog(view, ui):
+    d = ui.dialog
+    body = ""
+    if in_progress(view):
+        body = '<p class="g-warn">' + esc(_("Starting a new game ends the match in progress.")) + '</p>'
+    return _("New game"), (body + render_new_game(d.get("rules", ui.prefs["rules"]), d.get("mode", ui.mode))
+                           + dialog_buttons([("start", _("Start"), True), ("cancel", _("Cancel"), False)]))
+
+
+@piece("dialog:welcome")
+def welcome_dialog(view, ui):
+    return render_welcome(ui.dialog)
+
+
+@piece("dialog:replay")
+def replay_dialog(view, ui):
+    return _("Replay"), ('<p>' + esc(_("Start this match again from its first deal? The same cards will be dealt."))
+                         + '</p>' + dialog_buttons([("confirm_replay", _("Replay"), True), ("cancel", _("Cancel"), False)]))
+
+
+def knock_dialog(view, ui):
+    return render_knock_dialog(view, ui.dialog)
+
+
+for _kind in ("knock", "gin", "big_gin"):
+    piece("dialog:" + _kind)(knock_dialog)
 
 
 def select_field(label, act, choices, chosen):
@@ -159,9 +141,7 @@ def render_menu(view, ui):
     modes = [m for m in MODES if m in LOCAL_MODES or ui.online_available or ui.mode == m]
     out.append(select_field(_("Opponent"), "mode", [(m, T.mode_name(m)) for m in modes], ui.mode))
     if ui.mode == "cpu" and ui.daily:
-        from game.web.screens.dailydialog import level_note
-
-        out.append('<p class="g-field">' + esc(level_note()) + '</p>')
+        out.append('<p class="g-field">' + esc(MT.daily_level()) + '</p>')
         out.append(select_field(_("Computer's pace"), "pace", [(p, MT.pace_name(p)) for p in PACES], prefs["pace"]))
     elif ui.mode == "cpu":
         out.append(select_field(_("Computer level"), "level", [(lv, T.level_name(lv)) for lv in LEVELS], prefs["level"]))
@@ -270,44 +250,6 @@ def render_welcome(d):
 
 
 # --- the knock dialog ----------------------------------------------------------------------------
-
-def knock_cards(view, d):
-    """The cards the knocker declares: the hand without the discard (big gin: all of it)."""
-    hand = view.hand
-    if d["kind"] == "big_gin":
-        return list(hand)
-    return [c for c in hand if c.index != d["card"]]
-
-
-def prefill(view, d):
-    """Set the dialog's groups to the engine's best arrangement (big gin: `arrange_all`)."""
-    cards = knock_cards(view, d)
-    arrangement = arrange_all(cards) if d["kind"] == "big_gin" else best_arrangement(cards)
-    groups = {}
-    for c in cards:
-        groups[c.index] = 0
-    number = 0
-    for meld in arrangement.melds:
-        number += 1
-        for c in meld:
-            groups[c.index] = number
-    d["groups"] = groups
-
-
-def declared(view, d):
-    """(melds, problem, arrangement) of the groups in the knock dialog, validated by the engine."""
-    cards = knock_cards(view, d)
-    melds = []
-    for number in range(1, GROUPS + 1):
-        group = [c for c in cards if d["groups"].get(c.index) == number]
-        if group:
-            melds.append(group)
-    try:
-        arrangement = check_declaration(cards, melds, d["kind"], view.knock_limit)
-    except IllegalAction as problem:
-        return melds, MT.declaration_problem(problem, melds), None
-    return melds, None, arrangement
-
 
 def render_knock_dialog(view, d):
     """(title, body) of the knock, gin or big gin dialog: the engine's best melds and deadwood

@@ -6,17 +6,41 @@ Everything shown comes from the View: the hand's result (its settlement and brea
 arrangements, the score sheet and the totals.
 """
 
-from game.web.play.coach import hints_used, review_button
+from game.web.play.coaching import review_allowed
 from game.web.table.markup import button, esc, kbd
+from game.web.table.pieces import drawn, piece
 from game.web.table.reveal import render_reveal, result_class
+from game.web.words import coachtext as W
+from game.web.words import dialogtext as MT
 from game.web.words import events as EV
-from game.web.words import moretext as MT
 from game.web.words import text as T
 from game.web.words.i18n import _, fmt, pgettext
 from game.web.words.keys import key_for
 
 # Loaded with the page's second bundle, once the game is ready (generator/modules.py).
 BUNDLE = "later"
+
+
+def review_button(view, ui):
+    """"Review this hand" at the end of a hand against the computer."""
+    if not review_allowed(ui, view):
+        return ""
+    return button("review", _("Review this hand"))
+
+
+
+def hints_used(ui, hand, names):
+    """The hints used in a hand of the score sheet, as markup for its result cell ("" if none)."""
+    counts = ui.coach["used"].get(str(hand))
+    if not counts:
+        return ""
+    out = []
+    for seat in (0, 1):
+        if counts[seat]:
+            out.append('<span class="g-hints-used">' + esc(W.hints_used_text(seat, counts[seat], ui.mode))
+                       + '</span>')
+    return "".join(out)
+
 
 
 def again_buttons(ui):
@@ -33,6 +57,7 @@ def again_buttons(ui):
     return button("offer_new", _("Offer a new game"), "g-btn g-primary", key="offer_new-end")
 
 
+@piece("end")
 def render_end(view, ui):
     """The end-of-hand (or end-of-match) screen of the View on screen: both hands played out on
     the table, a banner saying who won what, Next hand; at the end of the match the winner, the
@@ -59,9 +84,7 @@ def render_end(view, ui):
     if over:
         out.append('<p class="g-banner"><strong>' + esc(EV.match_result(view, names)) + '</strong></p>')
         if ui.daily is not None:
-            from game.web.screens.dailydialog import end_block
-
-            out.append(end_block(view, ui))
+            out.append(drawn("daily_end", view, ui))
         out.append(render_totals(view, names))
         out.append('<div class="g-actions">' + again_buttons(ui) + review_button(view, ui) + '</div>')
     out.append(render_sheet(view, names, ui))

@@ -5,12 +5,16 @@ so every screen can be drawn (and tested) in CPython. The screens: the table of 
 (`table`), the two-player hand-over screen (`table`), the end of a hand (`endofhand`) and the
 dialogs (`dialogs`), under the bar and an optional notice.
 
-The table and the hand-over screen are in the page's first bundle; the other screens come with
-its second (the modules marked BUNDLE = "later"), imported here on first use: `needs_more` says which
-screens those are, and the adapter draws them once that bundle is in the page.
+The table and the hand-over screen are in the first bundle; the other screens come with the
+second (the modules marked BUNDLE = "later"), whose modules register them here as pieces
+(`piece`: the dialogs by kind, the end of a hand, a reviewed position, the online lobby and
+banner, a lesson's panel, the daily deal's marks): `needs_more` says which screens those are,
+and the App draws them once that bundle is in.
 """
 
+from game.web.play.coaching import reviewing
 from game.web.table.markup import button, esc
+from game.web.table.pieces import drawn
 from game.web.table.table import render_bar, render_handover, render_table
 from game.web.words import i18n
 from game.web.words.i18n import _
@@ -50,23 +54,29 @@ def render(view, ui):
         parts.append('<div class="g-notice" role="alert"><p>' + esc(ui.notice) + '</p>'
                      + button("dismiss", _("Dismiss")) + '</div>')
     if ui.mode == "online":
-        from game.web.online.lobby import render_banner, render_lobby
-
         if view is None:
-            parts.append('<div class="g-table g-lobby-screen">' + render_lobby(ui) + '</div></div>')
+            parts.append('<div class="g-table g-lobby-screen">' + drawn("lobby", ui) + '</div></div>')
         else:
-            parts.append(render_banner(ui))
+            parts.append(drawn("banner", ui))
     if view is not None and ui.lesson is not None:
-        from game.web.play.lesson import render_lesson
-
-        parts.append(render_lesson(view, ui))
+        parts.append(drawn("panel", view, ui))
     if view is not None:
         parts.append('<div class="g-table g-' + screen_name(view, ui) + '">' + render_screen(view, ui) + '</div></div>')
     if ui.dialog:
-        from game.web.screens.dialogs import render_dialog
-
         parts.append(render_dialog(view, ui))
     return "".join(parts)
+
+
+def render_dialog(view, ui):
+    """The open dialog over the table: its title and body are its kind's piece's
+    ("dialog:" + kind, registered by the module that draws it)."""
+    kind = ui.dialog["kind"]
+    title, body = drawn("dialog:" + kind, view, ui, missing=("", ""))
+    # Keyed by its kind: another dialog is another element (it opens with its own motion and
+    # scroll), the same one drawn again stays the same element (where the player scrolled it).
+    return ('<div class="g-overlay" data-key="dialog-' + kind + '"><div class="g-dialog g-dialog-' + kind
+            + '" role="dialog" aria-modal="true" aria-labelledby="g-dialog-title"><h2 class="g-title" id="g-dialog-title">'
+            + esc(title) + '</h2>' + body + '</div></div>')
 
 
 def drawing_key(view, ui):
@@ -130,8 +140,6 @@ def screen_name(view, ui):
     if ui.handover:
         return "hidden"
     if view.phase in END_PHASES and ui.more != "failed":
-        from game.web.play.coach import reviewing
-
         return "play g-reviewing" if reviewing(view, ui) is not None else "end"
     return "play"
 
@@ -149,20 +157,14 @@ def fallback_focus(view, ui):
 
 
 def render_screen(view, ui):
-    # The dialogs and the end of a hand are imported on first use: the first screen of a
-    # page does not need them, and each module costs compile time in the page.
     if ui.handover:
         return render_handover(view, ui)
     # Without the page's second bundle (it could not be loaded), the end of a hand stays on the
     # table: its prompt says the hand is over, the log gives the result, N deals the next one.
     if view.phase in END_PHASES and ui.more != "failed":
-        from game.web.play.coach import render_position, reviewing
-
         if reviewing(view, ui) is not None:  # a decision of the hand review, on the table
-            return render_position(view, ui)
-        from game.web.screens.endofhand import render_end
-
-        return render_end(view, ui)
+            return drawn("position", view, ui)
+        return drawn("end", view, ui)
     return render_table(view, ui)
 
 

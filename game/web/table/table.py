@@ -12,6 +12,7 @@ from game.cards import DECK
 from game.web.play.state import can_undo, card_of_key, legal, waiting_for_friend
 from game.web.table import hints
 from game.web.table.markup import button, card_html, esc, kbd, log_items
+from game.web.table.pieces import drawn
 from game.web.words import i18n
 from game.web.words import text as T
 from game.web.words.i18n import N_, _, fmt, pgettext
@@ -56,9 +57,7 @@ def bar_markup(view, ui):
                                                 y=scores[1 - first], target=rules.target)) + '</p>')
     out.append('<p class="g-rules">' + esc(T.rules_line(view)) + '</p>')
     if ui.daily is not None:
-        from game.web.screens.dailydialog import bar_tag
-
-        out.append(bar_tag(ui))
+        out.append(drawn("bar_tag", ui))
     out.append('<div class="g-buttons">')
     out.append(button("sheet", _("Score sheet")))
     out.append(menu_button())

@@ -12,9 +12,9 @@ the glossary of the page's language (the build adds each language's links to the
 """
 
 from game.actions import Event
-from game.web.table.markup import esc
 from game.web.words import events as EV
 from game.web.words import text as T
+from game.web.words.escaping import esc
 from game.web.words.i18n import _, fmt, ngettext, pgettext
 from game.web.words.reasons import REASONS, chance_parts, number_text
 

@@ -14,6 +14,16 @@ from html.parser import HTMLParser
 
 from game.web.app.app import App
 from game.web.app.store import PREFIX
+from generator.modules import later_roots, package_modules
+
+
+def import_features():
+    """Import the modules marked BUNDLE = "later" (the second bundle's), as the worker does
+    once that bundle is in: they declare the features' commands, effects, screens and hooks."""
+    import importlib
+
+    for name in later_roots(package_modules()):
+        importlib.import_module(name)
 
 
 class FakeSocket:
@@ -148,6 +158,10 @@ class FakeHost:
         socket = FakeSocket(url, on_open, on_message, on_close)
         self.sockets.append(socket)
         return socket
+
+    def import_later(self):
+        """The second bundle's roots, as the worker runs them once it is loaded."""
+        import_features()
 
     def load_script(self, url, loaded, failed):
         """Every module is importable in CPython: a bundle "loads" in a task of its own."""

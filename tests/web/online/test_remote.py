@@ -4,6 +4,7 @@ import pytest
 
 from game.actions import PASS, Action
 from game.match import Match
+from game.web.online import words as MT
 from game.web.online.lobby import render_banner, render_lobby
 from game.web.online.remote import RemoteTable
 from game.web.play import effects as E
@@ -11,7 +12,6 @@ from game.web.play.commands import run
 from game.web.play.state import Ui
 from game.web.table.render import render
 from game.web.words import i18n
-from game.web.words import moretext as MT
 from game.web.words import text as T
 
 

@@ -12,7 +12,7 @@ from game.ai.coach import suggest
 from game.ai.review import review
 from game.cards import DECK
 from game.rules import Rules
-from game.web.play import coach
+from game.web.play import coaching as coach
 from game.web.play import commands as C
 from game.web.play import effects as E
 from game.web.play import outcome as O
@@ -168,7 +168,7 @@ def test_the_review_lists_what_hard_would_change_and_shows_each_position():
             break
     assert 'data-act="review"' in render(view, ui)
     outcome = C.run("review", ui, view)
-    assert coach.REVIEW in outcome.effects and ui.dialog["kind"] == "review"
+    assert E.REVIEW in outcome.effects and ui.dialog["kind"] == "review"
     assert "Working out the review" in render(view, ui)
     coach.fill_review(ui, view, table.hand_decisions(0, replay))
     items = ui.coach["review"]["items"]

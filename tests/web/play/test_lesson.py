@@ -13,13 +13,13 @@ from game.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TA
 from game.ai import make_player
 from game.cards import parse_cards
 from game.training import GUIDED, LEARNER, Step, from_example
+from game.web.lessons.markup import render_lesson
 from game.web.play import commands as C
 from game.web.play import effects as E
 from game.web.play.lesson import (
     BAD_LINKS,
     WORDS,
     bad_link,
-    render_lesson,
     step_news,
     step_text,
     suggested,

@@ -2,13 +2,11 @@
 against what the screens draw and the bundle split the build makes (generator.bundle)."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 from game.rules import Rules
 from game.web.play import registry
-from game.web.play.commands import later_command
 from game.web.table.render import render
 from game.web.table.table import render_bar, render_handover, render_table
 from game.web.words.keys import shortcuts
@@ -21,7 +19,7 @@ ACT = re.compile(r'data-act="([^"]+)"')
 @pytest.fixture(scope="module")
 def bundles():
     """(first, second): the module names of the page's two bundles, as the build splits them."""
-    later_command("hint")  # every command declared (the second bundle's modules imported)
+    # Every command is declared: tests/web/conftest.py imported the second bundle's modules.
     first, second = split(package_modules())
     return set(first), set(second)
 
@@ -75,27 +73,16 @@ def test_every_command_of_a_first_bundle_screen_is_declared_in_the_first_bundle(
     assert set(declared_later) <= {"hint"}, declared_later
 
 
-DECLARED_EFFECT = re.compile(r"@(?:registry\.)?(?:effect|online)\(E\.([A-Z_]+)\)")
 
 
-def test_every_effect_is_declared_once_by_a_module_of_the_page(bundles):
-    """Each effect a command may ask for is carried out by exactly one module of the page (the
-    adapter's modules import `browser`, so their declarations are read from their source)."""
-    first, second = bundles
+def test_every_effect_is_carried_out_by_a_module_of_the_game():
+    """Each effect a command may ask for is carried out by one module (a second declaration of
+    one is refused: `test_a_name_declared_twice_is_refused`)."""
     from game.web.play import effects
 
-    named = {key for key in vars(effects) if key.isupper()}
-    declared = {}
-    for module in first | second:
-        if not module.startswith("game.web."):
-            continue
-        path = Path(module.replace(".", "/") + ".py")
-        source = (path if path.exists() else path.with_suffix("") / "__init__.py").read_text(encoding="utf-8")
-        for name in DECLARED_EFFECT.findall(source):
-            declared.setdefault(name, []).append(module)
+    named = {value for key, value in vars(effects).items() if key.isupper()}
     # FOCUS_ONLY is how a command is drawn (the focus moves, nothing else), not a deed.
-    assert set(declared) == named - {"FOCUS_ONLY"}
-    assert {name: modules for name, modules in declared.items() if len(modules) != 1} == {}
+    assert set(registry.EFFECTS) == named - {effects.FOCUS_ONLY}
 
 
 def test_a_name_declared_twice_is_refused():

@@ -10,7 +10,8 @@ from game.web.play import commands as C
 from game.web.play import effects as E
 from game.web.play.state import Ui
 from game.web.play.tables import HUMAN, LocalTable
-from game.web.screens.dialogs import render_dialog, render_new_game
+from game.web.screens.dialogs import render_new_game
+from game.web.table.render import render_dialog
 from game.web.words import i18n
 
 

@@ -9,9 +9,9 @@ from game.cards import parse_card, parse_cards
 from game.errors import IllegalAction
 from game.rules import Rules
 from game.scoring import check_declaration, settle
+from game.web.words import dialogtext as MT
 from game.web.words import events as EV
 from game.web.words import i18n
-from game.web.words import moretext as MT
 from game.web.words import text as T
 
 NAMES = [T.Who("you"), T.Who("computer")]

@@ -11,7 +11,7 @@ match seed, so the same moves meet the same answers.
 A result is kept per date (`ginrummy.daily`): the number of tries (a try is every start of
 that day's deal: the menu, Replay, its link), the result of the first try (once finished) and
 the last finished result with its try's number, so a result of a second try always says it
-is a replay (`game.web.screens.dailydialog.share_line`).
+is a replay (`game.web.progress.dailydialog.share_line`).
 `{"format": "gin-rummy-daily", "version": 1, "days": {"2026-12-01": {"tries": 1,
 "first": RESULT or null, "last": RESULT or null}}}`, RESULT = {"won", "hands", "net", "try",
 "hints"} (`hints`: the coach's hints the player asked for in that try; 0 when a record from

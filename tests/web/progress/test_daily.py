@@ -7,9 +7,9 @@ import pytest
 
 from game.match import Match
 from game.rules import Rules
-from game.web.play import daily, stats
 from game.web.play.state import Ui
-from game.web.screens.dailydialog import date_text, render_daily, share_line, signed
+from game.web.progress import daily, stats
+from game.web.progress.dailydialog import date_text, render_daily, share_line, signed
 from game.web.words import i18n
 from generator.gamecatalog import catalog_data
 

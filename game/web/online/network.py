@@ -7,10 +7,10 @@ relative and the socket goes to the page's host. Keys stay in this browser only
 the host makes the requests and the socket (`ports.Host`).
 """
 
-from game.web.online.remote import Liveness, RemoteTable
-from game.web.app import saves
-from game.wire import CLOSE_CODES, FINAL_CLOSES, PING, normalize
 from game.errors import CorruptSave
+from game.web.app import saves
+from game.web.online.remote import Liveness, RemoteTable
+from game.wire import CLOSE_CODES, FINAL_CLOSES, PING, normalize
 
 # Loaded with the game's second bundle, once the game is ready (generator/modules.py).
 BUNDLE = "later"

@@ -2,13 +2,14 @@
 line, the "Daily deal" dialog and the result block at the end of the daily match.
 
 Pure Python (no `browser`): what is shown and copied is built here from the daily record
-(`game.web.play.daily`) and tested in CPython. The result line is whole sentences per language; a
+(`game.web.progress.daily`) and tested in CPython. The result line is whole sentences per language; a
 try after the first adds a sentence saying it is a replay, with the first try's score.
 """
 
-from game.web.play import daily
 from game.web.play.state import in_progress
+from game.web.progress import daily
 from game.web.table.markup import button, esc
+from game.web.table.pieces import piece
 from game.web.words.i18n import _, fmt, ngettext, pgettext
 
 # Loaded with the page's second bundle, once the game is ready (generator/modules.py).
@@ -107,6 +108,7 @@ def share_block(line, ui):
                      attrs=(("data-copy", line + " " + ui.here + "#daily"),)) + '</div>')
 
 
+@piece("dialog:daily")
 def render_daily(view, ui):
     """(title, body) of the "Daily deal" dialog, for today (`ui.today`)."""
     today = ui.today
@@ -148,6 +150,7 @@ def first_focus(ui):
     return "copy_daily" if entry["last"] is not None else "play_daily"
 
 
+@piece("daily_end")
 def end_block(view, ui):
     """At the end of the daily match: its date, the result line and the copy button."""
     date = ui.daily
@@ -161,19 +164,8 @@ def end_block(view, ui):
             + '</h3>' + share_block(line, ui) + back + '</section>')
 
 
+@piece("bar_tag")
 def bar_tag(ui):
     """The bar's mark of a daily match: which day's deal this is."""
     # Translators: in the bar above the table during the daily deal; {date} is a short date.
     return '<p class="g-daily-tag">' + esc(fmt(_("Daily deal of {date}"), date=date_text(ui.daily))) + '</p>'
-
-
-def copied():
-    return _("Result copied: paste it into a message to your friends.")
-
-
-def copy_refused():
-    return _("Your browser blocked copying: select the line and copy it yourself.")
-
-
-def level_note():
-    return _("The daily deal is played against the computer at Hard level.")

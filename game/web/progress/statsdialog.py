@@ -1,14 +1,15 @@
-"""The statistics dialog: per computer level and rules preset, the figures of `game.web.play.stats`;
-the chart of the last 20 matches (`game.web.screens.chart`); reset, export and import.
+"""The statistics dialog: per computer level and rules preset, the figures of `game.web.progress.stats`;
+the chart of the last 20 matches (`game.web.progress.chart`); reset, export and import.
 
 Pure Python (no `browser`): drawn from the UI state (`ui.stats`, `ui.stats_problem` when the
 stored value could not be read, and the dialog's own `confirm`, `message`, `problem`).
 """
 
-from game.web.play import stats as S
-from game.web.screens.chart import bars_svg
-from game.web.screens.dailydialog import MINUS
+from game.web.progress import stats as S
+from game.web.progress.chart import bars_svg
+from game.web.progress.dailydialog import MINUS
 from game.web.table.markup import button, esc
+from game.web.table.pieces import piece
 from game.web.words import text as T
 from game.web.words.i18n import _, fmt, ngettext, pgettext
 
@@ -94,6 +95,7 @@ def render_chart(recent):
     return '<section class="g-stat g-stat-chart"><h3>' + esc(heading) + '</h3>' + svg + legend + '</section>'
 
 
+@piece("dialog:stats")
 def render_stats(view, ui):
     """(title, body) of the statistics dialog."""
     d = ui.dialog

@@ -3,7 +3,7 @@
 import re
 import xml.etree.ElementTree as ET
 
-from game.web.screens.chart import HEIGHT, SLOTS, bars_svg
+from game.web.progress.chart import HEIGHT, SLOTS, bars_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -1,6 +1,7 @@
-"""The words of the screens in the page's second bundle (marked BUNDLE = "later": generator/modules.py): the rules
-summary and the knock dialog's problems, the computer's pace, the end of a hand's banner, the
-online tables' problems. Pure Python, as `game.web.words.text`, whose helpers they use.
+"""The words of the dialogs and the end of a hand (the second bundle's screens: marked BUNDLE =
+"later", generator/modules.py): the rules summary and the knock dialog's problems, the
+computer's pace, the end of a hand's banner. Pure Python, as `game.web.words.text`, whose
+helpers they use.
 """
 
 from game.web.words import text as T
@@ -85,6 +86,14 @@ def hand_headline(view, names):
                points=T.points_text(result.points))
 
 
-def online_problem(reason):
-    """The player's sentence for a table server's refusal or a network problem."""
-    return _(T.ONLINE_PROBLEMS.get(reason) or T.ONLINE_PROBLEMS["no_server"])
+def daily_level():
+    """The menu's line in place of the computer's level during the daily deal."""
+    return _("The daily deal is played against the computer at Hard level.")
+
+
+def copied():
+    return _("Result copied: paste it into a message to your friends.")
+
+
+def copy_refused():
+    return _("Your browser blocked copying: select the line and copy it yourself.")

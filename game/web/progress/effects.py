@@ -1,7 +1,7 @@
 """The App's side of the statistics and the daily deal: today's date, recording finished hands
 and matches, and the effects of their commands (export, import, copy, play the daily deal).
 
-The figures and rules are in `game.web.play.stats` and `game.web.play.daily`; this module reads
+The figures and rules are in `game.web.progress.stats` and `game.web.progress.daily`; this module reads
 the host's clock, keeps the records in the storage (`saves`), offers the export as a download
 and starts matches through the App. Pure Python.
 """
@@ -9,16 +9,16 @@ and starts matches through the App. Pure Python.
 from game.errors import CorruptSave
 from game.rules import Rules
 from game.web.app import saves, session
-from game.web.play import daily, stats
+from game.web.app.hooks import on
 from game.web.play import effects as E
+from game.web.play.coaching import hints_in_match
 from game.web.play.outcome import open_dialog
 from game.web.play.registry import effect
 from game.web.play.state import in_progress
+from game.web.progress import daily, stats
 
-# Loaded with the page's second bundle, once the game is ready (generator/modules.py).
+# Loaded with the second bundle, once the game is ready (generator/modules.py).
 BUNDLE = "later"
-
-# The dialogs are imported on first use, as the adapter does.
 
 
 # The match against the computer set aside while the daily deal is played: {save, hints}, the
@@ -28,34 +28,33 @@ ASIDE_KEY = "ginrummy.aside"
 HINTS_KEY = "ginrummy.hints.cpu"
 
 
+@on("loaded")
 def load(app):
     """Read the statistics and the daily record (at the start, and after clearing saved data)."""
     ui = app.ui
-    ui.stats, ui.stats_problem = saves.load_stats(app.store)
-    ui.daily_record = saves.load_daily(app.store)
+    ui.stats, ui.stats_problem = load_stats(app.store)
+    ui.daily_record = load_daily(app.store)
     ui.today = app.host.today()
     ui.aside = app.store.get(ASIDE_KEY) is not None
     ui.here = app.here
 
 
-def use(app, table):
+@on("match")
+def use(app, table, how):
     """A match is on the table (new or restored): is it a daily deal? Then Hard plays it, and
-    any other match the level chosen."""
+    any other match the level chosen; a daily deal's start is one more try of that day."""
     ui = app.ui
     # A lesson is never a daily deal, whatever its seed (its table keeps its computer's level).
     is_daily = ui.mode == "cpu" and not table.training
     ui.daily = daily.is_daily(table.seed, table.rules.name) if is_daily else None
     if ui.mode == "cpu":
         table.set_level(1, daily.LEVEL if ui.daily is not None else ui.prefs["level"])
+    if how == "dealt" and ui.daily is not None:
+        daily.start_try(ui.daily_record, ui.daily)
+        save_daily(app.store, ui.daily_record)
 
 
-def started(app):
-    """A new match was dealt: a daily deal's start is one more try of that day."""
-    if app.ui.daily is not None:
-        daily.start_try(app.ui.daily_record, app.ui.daily)
-        saves.save_daily(app.store, app.ui.daily_record)
-
-
+@on("move")
 def after_move(app, view):
     """Count the hand or match the View's events finish (against the computer only): each event
     reaches the person's seat once, and a restored match shows none again."""
@@ -73,18 +72,16 @@ def after_move(app, view):
             stats.record_match(ui.stats, key, won, net)
             changed = True
             if ui.daily is not None:
-                from game.web.play.coach import hints_in_match  # at the match's end only
-
                 daily.finish(ui.daily_record, ui.daily, won, view.hands_won[view.player], net,
                              hints_in_match(ui, view.player))
-                saves.save_daily(app.store, ui.daily_record)
+                save_daily(app.store, ui.daily_record)
     if changed:
-        saves.save_stats(app.store, ui.stats)
+        save_stats_in(app.store, ui.stats)
 
 
 @effect(E.SAVE_STATS)
 def save_stats(app, outcome):
-    saves.save_stats(app.store, app.ui.stats)
+    save_stats_in(app.store, app.ui.stats)
 
 
 @effect(E.EXPORT_STATS)
@@ -111,7 +108,7 @@ def read_stats_file(app, outcome):
 
 @effect(E.OPEN_DAILY)
 def open_daily(app, outcome):
-    from game.web.screens.dailydialog import first_focus
+    from game.web.progress.dailydialog import first_focus
 
     ui = app.ui
     ui.today = app.host.today()
@@ -184,8 +181,47 @@ def back_to_match(app, outcome):
     return True
 
 
-def open_daily_link(app):
-    """The page was opened with the daily deal's link: its dialog, over the player's own match."""
+@on("link")
+def daily_link(app, text):
+    """The daily deal's link (its result line's): its dialog, over the player's own match."""
+    if text != "#daily":
+        return False
     open_daily(app, None)
     app.show(app.view)
     app.take_focus()
+    return True
+
+
+# `ginrummy.stats` holds `stats.to_dict()`, `ginrummy.daily` `daily.to_dict()`. Neither may ever
+# break the page: an unreadable value reads as empty (the statistics say so in their dialog)
+# and is replaced at the next record.
+
+def load_stats(store):
+    """(statistics, unreadable): the stored statistics, or empty ones and True when the stored
+    value is not JSON or not statistics this version reads."""
+    raw = store.get(saves.STATS_KEY)
+    if raw is None:
+        return stats.empty(), False
+    try:
+        return stats.from_dict(saves.parse(store, raw)), False
+    except (CorruptSave, stats.StatsError):
+        return stats.empty(), True
+
+
+def save_stats_in(store, value):
+    store.set(saves.STATS_KEY, stats.to_dict(value))
+
+
+def load_daily(store):
+    """The daily deal's record (an empty one when the stored value cannot be read)."""
+    raw = store.get(saves.DAILY_KEY)
+    if raw is None:
+        return daily.empty()
+    try:
+        return daily.from_dict(saves.parse(store, raw))
+    except (CorruptSave, ValueError):
+        return daily.empty()
+
+
+def save_daily(store, record):
+    store.set(saves.DAILY_KEY, daily.to_dict(record))

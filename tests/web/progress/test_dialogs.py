@@ -8,17 +8,17 @@ import pytest
 
 from game.match import Match
 from game.rules import Rules
-from game.web.play import daily
 from game.web.play import effects as E
-from game.web.play import stats as S
 from game.web.play.commands import run
 from game.web.play.state import Ui
-from game.web.screens.dailydialog import end_block
-from game.web.screens.statsdialog import percent, tenths
+from game.web.progress import daily
+from game.web.progress import stats as S
+from game.web.progress.dailydialog import end_block
+from game.web.progress.statsdialog import percent, tenths
 from game.web.table.render import render
 from game.web.words import i18n
 from generator.gamecatalog import catalog_data
-from tests.web.play.test_stats import played
+from tests.web.progress.test_stats import played
 
 
 def new_ui():

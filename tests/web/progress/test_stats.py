@@ -9,7 +9,7 @@ import pytest
 from game.match import Match
 from game.rng import Rng
 from game.rules import Rules
-from game.web.play import stats as S
+from game.web.progress import stats as S
 from tests.game.test_match import half_greedy
 
 
