@@ -106,8 +106,9 @@ class FakeHost:
             raise AssertionError("still running after " + str(limit) + " tasks")
         self.clock = max(self.clock, end)
 
-    def pending(self):
-        return sorted(timer[0] - self.clock for timer in self.timers.values())
+    def pending(self, once=False):
+        """How long until each timer (`once`: those that do not repeat), soonest first."""
+        return sorted(timer[0] - self.clock for timer in self.timers.values() if not once or timer[2] is None)
 
     # --- the rest of the port ---
 
@@ -274,13 +275,16 @@ class Page:
             self.settle()
 
     def settle(self, ms=0):
-        """Run what is due (the computer's paced moves included, as long as it must move)."""
+        """Run what is due, and the timers set to run once within a few seconds (the computer's
+        paced moves, as long as it must move); a timer that repeats (a connection's heartbeat)
+        runs only as that time goes by."""
         self.host.run(ms)
         for _ in range(200):
             self.tell_stored()
-            if not self.host.timers or self.host.pending()[0] > 60000:
+            soon = self.host.pending(once=True)
+            if not soon or soon[0] > 5000:
                 break
-            self.host.run(self.host.pending()[0])
+            self.host.run(soon[0])
 
     def tell_stored(self):
         told, self.shim.told = self.shim.told, []
@@ -294,8 +298,8 @@ class Page:
         self.inputs += 1
         self.send(dict(data, type="input", id=self.inputs))
 
-    def click(self, act, **data):
-        self.input(kind="click", act=act, detail=1, **data)
+    def click(self, act, detail=1, **data):
+        self.input(kind="click", act=act, detail=detail, **data)
         self.settle()
 
     def key(self, key, **data):
