@@ -33,6 +33,9 @@ lint: $(STAMP) ## Check the code with ruff and the house's import contracts (imp
 	$(PY) -m ruff check game generator server tests bench
 	.venv/bin/lint-imports --no-cache
 
+coverage: $(STAMP) ## How much of the game in the page (game/web) its CPython tests run
+	$(PY) -m pytest -q -m "not browser" $(PARALLEL) tests/web --cov=game/web --cov-report=term-missing:skip-covered
+
 golden: $(STAMP) ## Rebuild the golden-output tree after an intended output change (then review git diff)
 	GOLDEN_UPDATE=1 $(PY) -m pytest -q tests/generator/test_golden.py
 
@@ -78,4 +81,4 @@ arena: $(STAMP) ## Play the standard table of computer-player matchups
 clean: ## Remove the built site and caches
 	rm -rf site .pytest_cache .ruff_cache
 
-.PHONY: help install test check lint golden bench lighthouse site serve cluster extract update-po stats init-lang arena clean
+.PHONY: help install test check lint coverage golden bench lighthouse site serve cluster extract update-po stats init-lang arena clean

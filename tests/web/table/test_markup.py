@@ -6,7 +6,7 @@ from pathlib import Path
 from game.web.table import markup
 from game.web.table.markup import button, esc, kbd
 from game.web.table.table import action_button, move_button
-from game.web.words import i18n
+from game.web.words import escaping, i18n
 from generator.gamecatalog import catalog_data
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -33,9 +33,9 @@ def test_no_other_module_writes_a_button():
 def test_escaped_texts_are_kept_within_their_bound():
     assert esc('a "<b>" & \'c\'') == "a &quot;&lt;b&gt;&quot; &amp; &#39;c&#39;"
     assert esc(42) == "42" and esc('a "<b>" & \'c\'') == "a &quot;&lt;b&gt;&quot; &amp; &#39;c&#39;"
-    for n in range(markup.ESCAPED_SIZE + 10):
+    for n in range(escaping.ESCAPED_SIZE + 10):
         assert esc("<" + str(n)) == "&lt;" + str(n)
-    assert 0 < len(markup._escaped) <= markup.ESCAPED_SIZE
+    assert 0 < len(escaping._escaped) <= escaping.ESCAPED_SIZE
 
 
 def test_the_moves_buttons_kept_from_move_to_move_are_the_languages_own():
