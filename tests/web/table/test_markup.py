@@ -3,7 +3,6 @@ one place, escaped by construction."""
 
 from pathlib import Path
 
-from game.web.table import markup
 from game.web.table.markup import button, esc, kbd
 from game.web.table.table import action_button, move_button
 from game.web.words import escaping, i18n
