@@ -20,13 +20,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP) ## Create .venv and install the project with its dev extras
 
-# Lint first, then make sure Chromium and nginx are there (installed when root, else the command to run):
-# the browser tests fail, never skip, without it.
+# Lint first, then make sure Chromium, nginx and GNU gettext are there (installed when root, else
+# the command to run): the tests fail, never skip, without them. `make check` needs gettext only.
 test: lint $(STAMP) ## Run ruff and every test, the browser tests included
 	tests/ensure-system
 	$(PY) -m pytest -q $(PARALLEL)
 
 check: lint $(STAMP) ## The inner loop: ruff and every test but the browser ones
+	tests/ensure-system gettext
 	$(PY) -m pytest -q -m "not browser" $(PARALLEL)
 
 lint: $(STAMP) ## Check the code with ruff
@@ -59,7 +60,7 @@ cluster: site ## Build, then serve through nginx with SHARDS table processes (de
 extract: $(STAMP) ## Extract messages into the .pot templates
 	$(PY) -m generator extract
 
-update-po: $(STAMP) ## Merge the .pot templates into every language's .po files
+update-po: $(STAMP) ## Merge the .pot templates into every .po (written by GNU msgcat)
 	$(PY) -m generator update
 
 stats: $(STAMP) ## Translation coverage per language

@@ -273,10 +273,10 @@ def _stale_warnings(stale, path):
         context = "" if message.context is None else "msgctxt " + repr(message.context) + " "
         yield (f"warning: {path}:{message.lineno}: {context}msgid {short(msgid)!r} is not in "
                f"{Path(path).stem}.pot, so it is not published: fix the msgctxt or msgid as the "
-               "template has it, or run make update-po (which marks it obsolete)")
+               "template has it, or run make update-po (which removes it)")
     if len(stale) > SHOWN_STALE:
         yield (f"warning: {path}: {len(stale) - SHOWN_STALE} more entries not in "
-               f"{Path(path).stem}.pot, not published (make update-po marks them obsolete)")
+               f"{Path(path).stem}.pot, not published (make update-po removes them)")
 
 
 def _plural_function(catalog, path, lang, header=None):

@@ -45,7 +45,7 @@ def coverage(config, lang, domain, catalog=None, expected=None):
             continue
         key = (message.context, message.id)
         if expected and key not in expected:
-            continue  # no longer in the sources: `make update-po` will mark it obsolete
+            continue  # no longer in the sources: `make update-po` will remove it
         present.add(key)
         if message.fuzzy:
             fuzzy += 1

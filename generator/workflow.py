@@ -4,7 +4,6 @@ and start a new language. Every language is a folder of locales/; none is named 
 
 import datetime
 import importlib.metadata
-import io
 import os
 from pathlib import Path
 
@@ -13,13 +12,13 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import write_po
 from babel.util import pathmatch
 
 from generator.catalogs import load_catalog, read_catalog
 from generator.config import DOMAINS, SOURCE_LANGUAGE, language, load_config
 from generator.errors import BuildError
 from generator.plurals import GETTEXT_PLURALS
+from generator.pofile import dumps
 
 COMMENT_TAGS = ("Translators:",)
 _SKIP_DIRS = {".git", ".venv", "__pycache__", "node_modules", "site"}
@@ -103,7 +102,8 @@ def extract(root, log=print):
 
 
 def update(root, log=print):
-    """Merge each .pot into every language's .po: new messages added, changed ones fuzzy."""
+    """Merge each .pot into every language's .po: new messages added, changed ones fuzzy,
+    messages the sources dropped removed (not kept as obsolete `#~` entries)."""
     config = load_config(root)
     for lang in config.languages:
         for domain in DOMAINS:
@@ -111,6 +111,7 @@ def update(root, log=print):
             path = config.po_path(lang.code, domain)
             catalog = read_catalog(path, lang.code) if path.exists() else _new_catalog(lang.code, domain, config)
             catalog.update(template, update_header_comment=False)
+            catalog.obsolete.clear()
             stamp_header(catalog, config, lang.code, domain)
             drop_previous_msgids(catalog)
             _write_catalog(path, catalog, ignore_header=("PO-Revision-Date",))
@@ -218,11 +219,10 @@ def _read_template(config, domain):
 
 
 def _write_catalog(path, catalog, ignore_header=()):
-    """Write a .po/.pot; skip the write when nothing but the `ignore_header` dates changed."""
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, width=76, include_previous=False)  # see drop_previous_msgids
-    data = buffer.getvalue()
+    """Write a .po/.pot in GNU gettext's format (generator.pofile); skip the write when
+    nothing but the `ignore_header` dates changed."""
     path = Path(path)
+    data = dumps(catalog, path)
     if path.exists() and ignore_header:
         if _without_header(path.read_bytes(), ignore_header) == _without_header(data, ignore_header):
             return False
