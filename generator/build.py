@@ -19,8 +19,9 @@ from generator.headers import headers_file, meta_policy
 from generator.links import broken_links
 from generator.notfound import redirects_file
 from generator.sitemap import sitemap_xml
+from generator.sources import source_messages, unextracted_warnings
 from generator.static import PUBLISHED, copy_static
-from generator.stats import expected_messages, language_coverage
+from generator.stats import language_coverage
 from generator.templates import install_language, make_environment, render
 from generator.write import atomic_folder, check_target, write_text
 
@@ -71,7 +72,12 @@ def _build(root, out, log, warn, allow_incomplete):
     if not config.languages or config.languages[0].code != SOURCE_LANGUAGE:
         raise BuildError("no " + SOURCE_LANGUAGE + "/LC_MESSAGES folder: English is the source language",
                          config.locales_dir)
-    expected = {domain: expected_messages(config, domain) for domain in DOMAINS}
+    # Coverage is counted against the messages the code has now, and a message of the code
+    # that nobody extracted is named at its line (generator.sources).
+    found = source_messages(config)
+    for line in unextracted_warnings(config, found):
+        warn(line)
+    expected = {domain: found[domain].keys() for domain in DOMAINS}
     catalogs = {lang.code: load_language(config, lang.code, expected) for lang in config.languages}
     for lang_catalogs in catalogs.values():
         for line in lang_catalogs.warnings:
@@ -212,8 +218,7 @@ def _warn_gaps(config, report, warn):
     for row in report.coverage[:-1]:
         if row.missing:
             warn(f"warning: {config.po_path(report.code, row.domain)}: {row.missing} messages of "
-                 f"{config.pot_path(row.domain).name} are missing, shown in English "
-                 "(make update-po)")
+                 "the code are missing, shown in English (make extract update-po)")
     for gap in report.gaps[:SHOWN_GAPS]:
         text = gap.msgid if len(gap.msgid) <= 60 else gap.msgid[:59] + "…"
         warn(f"warning: {gap.path}:{gap.line}: {gap.state}, shown in English: {text!r}")
