@@ -45,6 +45,12 @@ lighthouse: $(STAMP) ## Lighthouse scores of every page (installs Lighthouse fro
 site: $(STAMP) ## Build the site into site/
 	$(PY) -m generator build
 
+# The pseudo-locales en-XA (accented, ~40 % longer) and ar-XB (mirrored, right to left) beside
+# the real languages, in site-pseudo/ (never the published site): English left on a page,
+# text that overflows, a layout that does not mirror (generator/pseudo.py).
+pseudo: $(STAMP) ## Build and serve the site with two pseudo-locales on http://127.0.0.1:8001/
+	$(PY) -m generator serve --pseudo --port 8001
+
 # --dev: the server builds the site, rebuilds it on every change to locales/, content/,
 # site_templates/, game/ or site.toml and reloads the open pages (docs/TRANSLATING.md).
 # `make serve INCOMPLETE=1` also shows languages below min_coverage (a new one, to proofread).
@@ -76,6 +82,6 @@ arena: $(STAMP) ## Play the standard table of computer-player matchups
 	$(PY) -m game.ai.arena --table
 
 clean: ## Remove the built site and caches
-	rm -rf site .pytest_cache .ruff_cache
+	rm -rf site site-pseudo .pytest_cache .ruff_cache
 
-.PHONY: help install test check lint golden bench lighthouse site serve cluster extract update-po stats init-lang arena clean
+.PHONY: help install test check lint golden bench lighthouse site pseudo serve cluster extract update-po stats init-lang arena clean

@@ -18,6 +18,7 @@ from generator.firstscreen import screen_for
 from generator.headers import headers_file, meta_policy
 from generator.links import broken_links
 from generator.notfound import redirects_file
+from generator.pseudo import PSEUDO_LOCALES, pseudo_catalogs
 from generator.sitemap import sitemap_xml
 from generator.sources import source_messages, unextracted_warnings
 from generator.static import PUBLISHED, copy_static
@@ -51,23 +52,28 @@ def page_url(lang, slug):
     return lang + "/" if slug == "index" else lang + "/" + quote(slug) + ".html"
 
 
-def build(root, out=None, log=print, warn=print, allow_incomplete=False):
+def build(root, out=None, log=print, warn=print, allow_incomplete=False, pseudo=False):
     """Build the site of the project at `root` into `out` (default root/site); returns reports.
 
     A language translated below `min_coverage` (site.toml) is left out of the site, unless
-    `allow_incomplete`; its report says so (pages == 0). What the machine refuses (no space,
-    no permission) is a BuildError too: one line, the previous site kept.
+    `allow_incomplete`; its report says so (pages == 0). `pseudo`: also the two pseudo-locales
+    of generator.pseudo, into root/site-pseudo by default (never the published site). What the
+    machine refuses (no space, no permission) is a BuildError too: one line, the previous site
+    kept.
     """
+    default = Path(root) / (PSEUDO_SITE if pseudo else "site")
     try:
-        return _build(root, out, log, warn, allow_incomplete)
+        return _build(root, Path(out) if out is not None else default, log, warn, allow_incomplete, pseudo)
     except OSError as exc:
-        raise machine_error(exc, Path(out) if out is not None else Path(root) / "site") from None
+        raise machine_error(exc, Path(out) if out is not None else default) from None
 
 
-def _build(root, out, log, warn, allow_incomplete):
+PSEUDO_SITE = "site-pseudo"
+
+
+def _build(root, out, log, warn, allow_incomplete, pseudo):
     started = time.perf_counter()
     config = load_config(root)
-    out = Path(out) if out is not None else config.root / "site"
     check_target(out, config.root)
     if not config.languages or config.languages[0].code != SOURCE_LANGUAGE:
         raise BuildError("no " + SOURCE_LANGUAGE + "/LC_MESSAGES folder: English is the source language",
@@ -79,6 +85,12 @@ def _build(root, out, log, warn, allow_incomplete):
         warn(line)
     expected = {domain: found[domain].keys() for domain in DOMAINS}
     catalogs = {lang.code: load_language(config, lang.code, expected) for lang in config.languages}
+    if pseudo:
+        templates = {domain: found[domain].catalog for domain in DOMAINS}
+        for fake in PSEUDO_LOCALES:
+            catalogs[fake.language.code] = pseudo_catalogs(fake, templates, expected)
+        config = dataclasses.replace(config, languages=config.languages + tuple(
+            fake.language for fake in PSEUDO_LOCALES))
     for lang_catalogs in catalogs.values():
         for line in lang_catalogs.warnings:
             warn(line)

@@ -113,10 +113,12 @@ def extract_domain(root, domain, sections, project):
 
 @dataclass(frozen=True)
 class SourceMessages:
-    """One domain's messages as the code has them now: {(context, msgid): "file:line"}."""
+    """One domain's messages as the code has them now: {(context, msgid): "file:line"}, and
+    the template Catalog they come from (the pseudo-locales are made from it)."""
 
     domain: str
     where: dict
+    catalog: object
 
     def keys(self):
         return set(self.where)
@@ -128,7 +130,7 @@ def source_messages(config):
     for domain, sections in extraction_map(config.root).items():
         catalog = extract_domain(config.root, domain, sections, config.site_name)
         found[domain] = SourceMessages(domain, {
-            (m.context, m.id): where(m) for m in catalog if m.id})
+            (m.context, m.id): where(m) for m in catalog if m.id}, catalog)
     return found
 
 
