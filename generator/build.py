@@ -20,11 +20,12 @@ from generator.links import broken_links
 from generator.notfound import redirects_file
 from generator.pseudo import PSEUDO_LOCALES, pseudo_catalogs
 from generator.sitemap import sitemap_xml
+from generator.social import IMAGE, card_png, card_svg, description_warnings, og_locale
 from generator.sources import source_messages, unextracted_warnings
 from generator.static import PUBLISHED, copy_static
 from generator.stats import language_coverage
 from generator.templates import install_language, make_environment, render
-from generator.write import atomic_folder, check_target, write_text
+from generator.write import atomic_folder, check_target, write_bytes, write_text
 
 SHOWN_GAPS = 5  # warnings listed per language; `stats` lists the counts per domain
 NOT_FOUND = "404"  # the slug of the page the build writes for unknown addresses
@@ -133,10 +134,19 @@ def _build(root, out, log, warn, allow_incomplete, pseudo):
         # The app's icons, then the key of every asset the service worker keeps (icons included).
         colours = offline.write_icons(config.templates_dir / "static", work / "static", config.root)
         app = {"theme": colours.theme, "assets": offline.assets_key(work / "static") if config.offline else None}
+        by_slug = {source.document.slug: source for source in sources}
         for language in config.languages:
             install_language(env, catalogs[language.code]["site"])
             pages = rendered[language.code]
             home = next((page for page in pages if page.slug == "index"), pages[0])
+            for line in description_warnings(pages, language.code, by_slug,
+                                             catalogs[language.code].parsed.get("content"),
+                                             config.po_path(language.code, "content")):
+                warn(line)
+            game = catalogs[language.code]["game"]
+            symbols = {rank: game.pgettext("rank symbol", rank) for rank in ("A", "K", "Q", "J")}
+            svg = card_svg(config.site_name, home.title, symbols, language.dir, colours)
+            write_bytes(work, language.code + "/" + IMAGE, card_png(config.templates_dir, config.root, svg))
             write_text(work, language.code + "/" + offline.MANIFEST,
                        offline.manifest(language, config.base_path, config.site_name,
                                         home.description, colours))
@@ -274,7 +284,17 @@ def _page_context(config, language, page, pages, assets, app):
         "icon": root + "static/" + offline.ICONS[0][0],
         "theme_color": app["theme"],
         "offline": {"worker": root + offline.WORKER, "assets": app["assets"]} if app["assets"] else None,
+        "social": None if is_404 else _social(config, language, page.title, page.description),
     }
+
+
+def _social(config, language, title, description):
+    """The Open Graph and Twitter card fields of a page (generator.social): absolute URLs, the
+    language's own card image, its locale and the other languages' as alternates."""
+    return {"title": title, "description": description,
+            "image": config.base_url + language.code + "/" + IMAGE,
+            "locale": og_locale(language.code),
+            "alternates": [og_locale(other.code) for other in config.languages if other != language]}
 
 
 def _game_context(assets, code, root, slug):
@@ -302,4 +322,5 @@ def _root_context(config):
         "root": "",
         "canonical": config.base_url,
         "alternates": _alternates(config, "index"),
+        "social": _social(config, config.languages[0], config.site_name, None),
     }
