@@ -1,6 +1,7 @@
 """The build pipeline: config -> catalogues -> content -> templates -> game bundle -> precompress -> write."""
 
 import dataclasses
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +16,7 @@ from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
 from generator.errors import BuildError, machine_error
 from generator.firstscreen import screen_for
-from generator.headers import headers_file, meta_policy
+from generator.headers import HASHED, headers_file, meta_policy
 from generator.links import broken_links
 from generator.notfound import redirects_file
 from generator.pseudo import PSEUDO_LOCALES, pseudo_catalogs
@@ -165,7 +166,8 @@ def _build(root, out, log, warn, allow_incomplete, pseudo):
         install_language(env, catalogs[config.languages[0].code]["site"])
         write_text(work, "index.html", render(env, "root.html", _root_context(config)))
         write_text(work, "sitemap.xml", sitemap_xml(_alternates(config, slug) for slug in slugs))
-        write_text(work, "_headers", headers_file())
+        write_text(work, "_headers", headers_file(sorted(
+            "static/" + path.name for path in (work / "static").iterdir() if re.search(HASHED, path.name))))
         write_text(work, "_redirects", redirects_file([lang.code for lang in config.languages],
                                                       config.base_path))
         # What a static host answers when a page asks whether a table server is there (the
