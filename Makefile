@@ -20,13 +20,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP) ## Create .venv and install the project with its dev extras
 
-# Lint first, then make sure Chromium and nginx are there (installed when root, else the command to run):
-# the browser tests fail, never skip, without it.
+# Lint first, then make sure Chromium, nginx and GNU gettext are there (installed when root, else
+# the command to run): the tests fail, never skip, without them. `make check` needs gettext only.
 test: lint $(STAMP) ## Run ruff and every test, the browser tests included
 	tests/ensure-system
 	$(PY) -m pytest -q $(PARALLEL)
 
 check: lint $(STAMP) ## The inner loop: ruff and every test but the browser ones
+	tests/ensure-system gettext
 	$(PY) -m pytest -q -m "not browser" $(PARALLEL)
 
 lint: $(STAMP) ## Check the code with ruff and the house's import contracts (import-linter)
@@ -48,6 +49,12 @@ lighthouse: $(STAMP) ## Lighthouse scores of every page (installs Lighthouse fro
 site: $(STAMP) ## Build the site into site/
 	$(PY) -m generator build
 
+# The pseudo-locales en-XA (accented, ~40 % longer) and ar-XB (mirrored, right to left) beside
+# the real languages, in site-pseudo/ (never the published site): English left on a page,
+# text that overflows, a layout that does not mirror (generator/pseudo.py).
+pseudo: $(STAMP) ## Build and serve the site with two pseudo-locales on http://127.0.0.1:8001/
+	$(PY) -m generator serve --pseudo --port 8001
+
 # --dev: the server builds the site, rebuilds it on every change to locales/, content/,
 # site_templates/, game/ or site.toml and reloads the open pages (docs/TRANSLATING.md).
 # `make serve INCOMPLETE=1` also shows languages below min_coverage (a new one, to proofread).
@@ -63,7 +70,7 @@ cluster: site ## Build, then serve through nginx with SHARDS table processes (de
 extract: $(STAMP) ## Extract messages into the .pot templates
 	$(PY) -m generator extract
 
-update-po: $(STAMP) ## Merge the .pot templates into every language's .po files
+update-po: $(STAMP) ## Merge the .pot templates into every .po (written by GNU msgcat)
 	$(PY) -m generator update
 
 stats: $(STAMP) ## Translation coverage per language
@@ -79,6 +86,6 @@ arena: $(STAMP) ## Play the standard table of computer-player matchups
 	$(PY) -m game.ai.arena --table
 
 clean: ## Remove the built site and caches
-	rm -rf site .pytest_cache .ruff_cache
+	rm -rf site site-pseudo .pytest_cache .ruff_cache
 
-.PHONY: help install test check lint coverage golden bench lighthouse site serve cluster extract update-po stats init-lang arena clean
+.PHONY: help install test check lint coverage golden bench lighthouse site pseudo serve cluster extract update-po stats init-lang arena clean

@@ -1,6 +1,7 @@
 """The build pipeline: config -> catalogues -> content -> templates -> game bundle -> precompress -> write."""
 
 import dataclasses
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,14 +16,17 @@ from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
 from generator.content import ContentRenderer, load_sources
 from generator.errors import BuildError, machine_error
 from generator.firstscreen import screen_for
-from generator.headers import headers_file, meta_policy
+from generator.headers import HASHED, headers_file, meta_policy
 from generator.links import broken_links
 from generator.notfound import redirects_file
+from generator.pseudo import PSEUDO_LOCALES, pseudo_catalogs
 from generator.sitemap import sitemap_xml
+from generator.social import IMAGE, card_png, card_svg, description_warnings, og_locale
+from generator.sources import source_messages, unextracted_warnings
 from generator.static import PUBLISHED, copy_static
-from generator.stats import expected_messages, language_coverage
+from generator.stats import language_coverage
 from generator.templates import install_language, make_environment, render
-from generator.write import atomic_folder, check_target, write_text
+from generator.write import atomic_folder, check_target, write_bytes, write_text
 
 SHOWN_GAPS = 5  # warnings listed per language; `stats` lists the counts per domain
 NOT_FOUND = "404"  # the slug of the page the build writes for unknown addresses
@@ -50,29 +54,45 @@ def page_url(lang, slug):
     return lang + "/" if slug == "index" else lang + "/" + quote(slug) + ".html"
 
 
-def build(root, out=None, log=print, warn=print, allow_incomplete=False):
+def build(root, out=None, log=print, warn=print, allow_incomplete=False, pseudo=False):
     """Build the site of the project at `root` into `out` (default root/site); returns reports.
 
     A language translated below `min_coverage` (site.toml) is left out of the site, unless
-    `allow_incomplete`; its report says so (pages == 0). What the machine refuses (no space,
-    no permission) is a BuildError too: one line, the previous site kept.
+    `allow_incomplete`; its report says so (pages == 0). `pseudo`: also the two pseudo-locales
+    of generator.pseudo, into root/site-pseudo by default (never the published site). What the
+    machine refuses (no space, no permission) is a BuildError too: one line, the previous site
+    kept.
     """
+    default = Path(root) / (PSEUDO_SITE if pseudo else "site")
     try:
-        return _build(root, out, log, warn, allow_incomplete)
+        return _build(root, Path(out) if out is not None else default, log, warn, allow_incomplete, pseudo)
     except OSError as exc:
-        raise machine_error(exc, Path(out) if out is not None else Path(root) / "site") from None
+        raise machine_error(exc, Path(out) if out is not None else default) from None
 
 
-def _build(root, out, log, warn, allow_incomplete):
+PSEUDO_SITE = "site-pseudo"
+
+
+def _build(root, out, log, warn, allow_incomplete, pseudo):
     started = time.perf_counter()
     config = load_config(root)
-    out = Path(out) if out is not None else config.root / "site"
     check_target(out, config.root)
     if not config.languages or config.languages[0].code != SOURCE_LANGUAGE:
         raise BuildError("no " + SOURCE_LANGUAGE + "/LC_MESSAGES folder: English is the source language",
                          config.locales_dir)
-    expected = {domain: expected_messages(config, domain) for domain in DOMAINS}
+    # Coverage is counted against the messages the code has now, and a message of the code
+    # that nobody extracted is named at its line (generator.sources).
+    found = source_messages(config)
+    for line in unextracted_warnings(config, found):
+        warn(line)
+    expected = {domain: found[domain].keys() for domain in DOMAINS}
     catalogs = {lang.code: load_language(config, lang.code, expected) for lang in config.languages}
+    if pseudo:
+        templates = {domain: found[domain].catalog for domain in DOMAINS}
+        for fake in PSEUDO_LOCALES:
+            catalogs[fake.language.code] = pseudo_catalogs(fake, templates, expected)
+        config = dataclasses.replace(config, languages=config.languages + tuple(
+            fake.language for fake in PSEUDO_LOCALES))
     for lang_catalogs in catalogs.values():
         for line in lang_catalogs.warnings:
             warn(line)
@@ -115,10 +135,19 @@ def _build(root, out, log, warn, allow_incomplete):
         # The app's icons, then the key of every asset the service worker keeps (icons included).
         colours = offline.write_icons(config.templates_dir / "static", work / "static", config.root)
         app = {"theme": colours.theme, "assets": offline.assets_key(work / "static") if config.offline else None}
+        by_slug = {source.document.slug: source for source in sources}
         for language in config.languages:
             install_language(env, catalogs[language.code]["site"])
             pages = rendered[language.code]
             home = next((page for page in pages if page.slug == "index"), pages[0])
+            for line in description_warnings(pages, language.code, by_slug,
+                                             catalogs[language.code].parsed.get("content"),
+                                             config.po_path(language.code, "content")):
+                warn(line)
+            game = catalogs[language.code]["game"]
+            symbols = {rank: game.pgettext("rank symbol", rank) for rank in ("A", "K", "Q", "J")}
+            svg = card_svg(config.site_name, home.title, symbols, language.dir, colours)
+            write_bytes(work, language.code + "/" + IMAGE, card_png(config.templates_dir, config.root, svg))
             write_text(work, language.code + "/" + offline.MANIFEST,
                        offline.manifest(language, config.base_path, config.site_name,
                                         home.description, colours))
@@ -137,7 +166,8 @@ def _build(root, out, log, warn, allow_incomplete):
         install_language(env, catalogs[config.languages[0].code]["site"])
         write_text(work, "index.html", render(env, "root.html", _root_context(config)))
         write_text(work, "sitemap.xml", sitemap_xml(_alternates(config, slug) for slug in slugs))
-        write_text(work, "_headers", headers_file())
+        write_text(work, "_headers", headers_file(sorted(
+            "static/" + path.name for path in (work / "static").iterdir() if re.search(HASHED, path.name))))
         write_text(work, "_redirects", redirects_file([lang.code for lang in config.languages],
                                                       config.base_path))
         # What a static host answers when a page asks whether a table server is there (the
@@ -212,8 +242,7 @@ def _warn_gaps(config, report, warn):
     for row in report.coverage[:-1]:
         if row.missing:
             warn(f"warning: {config.po_path(report.code, row.domain)}: {row.missing} messages of "
-                 f"{config.pot_path(row.domain).name} are missing, shown in English "
-                 "(make update-po)")
+                 "the code are missing, shown in English (make extract update-po)")
     for gap in report.gaps[:SHOWN_GAPS]:
         text = gap.msgid if len(gap.msgid) <= 60 else gap.msgid[:59] + "…"
         warn(f"warning: {gap.path}:{gap.line}: {gap.state}, shown in English: {text!r}")
@@ -257,7 +286,17 @@ def _page_context(config, language, page, pages, assets, app):
         "icon": root + "static/" + offline.ICONS[0][0],
         "theme_color": app["theme"],
         "offline": {"worker": root + offline.WORKER, "assets": app["assets"]} if app["assets"] else None,
+        "social": None if is_404 else _social(config, language, page.title, page.description),
     }
+
+
+def _social(config, language, title, description):
+    """The Open Graph and Twitter card fields of a page (generator.social): absolute URLs, the
+    language's own card image, its locale and the other languages' as alternates."""
+    return {"title": title, "description": description,
+            "image": config.base_url + language.code + "/" + IMAGE,
+            "locale": og_locale(language.code),
+            "alternates": [og_locale(other.code) for other in config.languages if other != language]}
 
 
 def _game_context(assets, code, root, slug):
@@ -286,4 +325,5 @@ def _root_context(config):
         "root": "",
         "canonical": config.base_url,
         "alternates": _alternates(config, "index"),
+        "social": _social(config, config.languages[0], config.site_name, None),
     }

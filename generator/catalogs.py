@@ -18,7 +18,7 @@ from pathlib import Path
 from babel.messages.catalog import TranslationError
 from babel.messages.pofile import PoFileError, read_po
 
-from generator.checkers import all_checkers, forms, short, shown_in_english
+from generator.checkers import all_checkers, forms, short, shortcut_warnings, shown_in_english
 from generator.config import DOMAINS, SOURCE_LANGUAGE
 from generator.errors import BuildError
 from generator.plurals import (
@@ -89,8 +89,8 @@ class LanguageCatalogs:
 
 def load_language(config, lang, expected=None):
     """Every domain's catalogue for `lang`, each file read once; raises BuildError on any
-    unusable catalogue. `expected`: {domain: the .pot's keys} (generator.stats.expected_messages),
-    whose other entries are warned about and left out."""
+    unusable catalogue. `expected`: {domain: the keys of the code's messages}
+    (generator.stats.expected_messages), whose other entries are warned about and left out."""
     domains, gaps, parsed, warnings = {}, [], {}, []
     for domain in DOMAINS:
         path = config.po_path(lang, domain)
@@ -261,6 +261,8 @@ def check_catalog(catalog, path, lang, expected=None, header=None):
         else:
             entries[key] = message.string
     warnings = warnings + tuple(_stale_warnings(stale, path))
+    if catalog.domain == "game" and lang != SOURCE_LANGUAGE:
+        warnings += tuple(shortcut_warnings(catalog, path))
     return Messages(entries, plural), gaps, count, warnings
 
 
@@ -273,10 +275,10 @@ def _stale_warnings(stale, path):
         context = "" if message.context is None else "msgctxt " + repr(message.context) + " "
         yield (f"warning: {path}:{message.lineno}: {context}msgid {short(msgid)!r} is not in "
                f"{Path(path).stem}.pot, so it is not published: fix the msgctxt or msgid as the "
-               "template has it, or run make update-po (which marks it obsolete)")
+               "template has it, or run make update-po (which removes it)")
     if len(stale) > SHOWN_STALE:
         yield (f"warning: {path}: {len(stale) - SHOWN_STALE} more entries not in "
-               f"{Path(path).stem}.pot, not published (make update-po marks them obsolete)")
+               f"{Path(path).stem}.pot, not published (make update-po removes them)")
 
 
 def _plural_function(catalog, path, lang, header=None):

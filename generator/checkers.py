@@ -16,11 +16,14 @@ They are registered as `babel.checkers` entry points (pyproject.toml), so Babel'
 - percent_signs: in the `site` domain (Jinja newstyle gettext %-formats every message) a
   lone "%" must be written "%%".
 - shortcuts: a game shortcut (context "shortcut", game.web.words.keys) is one letter, not "?" (the
-  help's key), and no other command of the language has it: a fuzzy, untranslated or missing
-  shortcut counts with its English letter, which the game then uses.
+  help's key), and no other translated command of the language has it. A fuzzy, untranslated
+  or missing shortcut whose English letter a translated one has is not the translator's doing
+  (a new English command, say): `shortcut_warnings` names it, and the game gives that command
+  no key until it is translated (game.web.words.keys.command_keys).
 """
 
 import re
+from dataclasses import dataclass
 
 # Not from babel.messages.checkers: importing that module loads the registered checkers, this
 # module among them, which would then be only half initialised.
@@ -189,31 +192,60 @@ def shortcuts(catalog, message):
     if catalog is None:
         return
     mine = message.string.lower()
-    for letter, (key, where, later) in _shortcut_keys(catalog, message.lineno).items():
+    for letter, found in _shortcut_keys(catalog, message.lineno).items():
         # Of two translations on one key, the later entry is the one named.
-        if letter != message.id and key == mine and not later:
+        if letter != message.id and found.key == mine and found.state == "translated" and not found.later:
             raise TranslationError(f"two commands on one key: {message.string!r} is also the key "
-                                   f"of the shortcut {letter!r} ({where}): give each command its "
-                                   "own letter (see the other \"shortcut\" messages)")
+                                   f"of the shortcut {letter!r} ({found.where}): give each command "
+                                   "its own letter (see the other \"shortcut\" messages)")
+
+
+def shortcut_warnings(catalog, path):
+    """Build-log lines for each fuzzy, untranslated or missing shortcut whose English letter a
+    translated command of the language has: the message to translate, and the command's."""
+    from game.web.words.keys import english, letters
+
+    found = _shortcut_keys(catalog, None)
+    translated = {f.key: letter for letter, f in found.items() if f.state == "translated"}
+    commands = {letter: command for command, letter in letters(english).items()}
+    for letter, mine in found.items():
+        other = translated.get(mine.key)
+        if mine.state == "translated" or other is None:
+            continue
+        entry = catalog.get(letter, context=SHORTCUT)
+        at = f"{path}:{entry.lineno}" if entry is not None else str(path)
+        todo = f"translate msgctxt \"shortcut\" msgid {letter!r} (one letter no other command has)"
+        yield (f"warning: {at}: the shortcut {letter!r} ({commands[letter]}) is {mine.state}, and "
+               f"its English letter is the key of {commands[other]} in this language ({other!r} "
+               f"translated as {mine.key.upper()!r}, {found[other].where}): {commands[letter]} has "
+               f"no key until you " + ("run make update-po and " if entry is None else "") + todo)
+
+
+@dataclass(frozen=True)
+class _Key:
+    key: str  # the key the game uses, lower case
+    state: str  # "translated", "fuzzy", "untranslated", "not a letter" or "missing"
+    where: str  # for a message: "line 57", or why the English letter is used
+    later: bool = False  # a translation after the line being checked
 
 
 def _shortcut_keys(catalog, line):
-    """{English letter: (the key the game uses, where it comes from, whether it is a
-    translation after `line`)} for every shortcut."""
+    """{English letter: _Key} for every shortcut of the code."""
     from game.web.words.keys import english, is_key, letters
 
     found = {}
     for letter in letters(english).values():
         entry = catalog.get(letter, context=SHORTCUT)
         if entry is None:
-            found[letter] = (letter.lower(), "missing from this catalogue, so the game uses the "
-                                             "English " + letter + ": run make update-po", False)
+            found[letter] = _Key(letter.lower(), "missing", "missing from this catalogue, so the "
+                                 "game uses the English " + letter + ": run make update-po")
         elif entry.fuzzy or not isinstance(entry.string, str) or not is_key(entry.string):
             state = "fuzzy" if entry.fuzzy else "untranslated" if not entry.string else "not a letter"
-            found[letter] = (letter.lower(), f"line {entry.lineno}, {state}, so the game uses the "
-                                             f"English {letter}", False)
+            found[letter] = _Key(letter.lower(), state, f"line {entry.lineno}, {state}, so the game "
+                                 f"uses the English {letter}")
         else:
-            found[letter] = (entry.string.lower(), f"line {entry.lineno}", (entry.lineno or 0) > (line or 0))
+            found[letter] = _Key(entry.string.lower(), "translated", f"line {entry.lineno}",
+                                 line is not None and (entry.lineno or 0) > line)
     return found
 
 

@@ -14,6 +14,8 @@ from generator.notfound import not_found_page
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 INCOMPLETE_HELP = "also publish languages translated below min_coverage (site.toml)"
+PSEUDO_HELP = ("also build the pseudo-locales en-XA (accented, longer) and ar-XB (mirrored, right "
+               "to left), into ROOT/site-pseudo unless --out: never the published site")
 
 
 def main(argv=None):
@@ -25,9 +27,11 @@ def main(argv=None):
     command.add_argument("--out", type=Path, help="output folder (new, empty, or a site this "
                          "command made)")
     command.add_argument("--allow-incomplete", action="store_true", help=INCOMPLETE_HELP)
+    command.add_argument("--pseudo", action="store_true", help=PSEUDO_HELP)
     command = commands.add_parser("serve", help="build, then serve on http://127.0.0.1:PORT/")
     command.add_argument("--port", type=int, default=8000)
     command.add_argument("--allow-incomplete", action="store_true", help=INCOMPLETE_HELP)
+    command.add_argument("--pseudo", action="store_true", help=PSEUDO_HELP)
     commands.add_parser("extract", help="write locales/<domain>.pot from the sources")
     commands.add_parser("update", help="merge the .pot templates into every .po")
     commands.add_parser("compile", help="check every .po and write its .mo")
@@ -47,10 +51,11 @@ def _run(args):
     root = args.root
     warn = functools.partial(print, file=sys.stderr)
     if args.command == "build":
-        build.build(root, args.out, warn=warn, allow_incomplete=args.allow_incomplete)
+        build.build(root, args.out, warn=warn, allow_incomplete=args.allow_incomplete,
+                    pseudo=args.pseudo)
     elif args.command == "serve":
-        out = root / "site"
-        build.build(root, out, warn=warn, allow_incomplete=args.allow_incomplete)
+        out = root / (build.PSEUDO_SITE if args.pseudo else "site")
+        build.build(root, out, warn=warn, allow_incomplete=args.allow_incomplete, pseudo=args.pseudo)
         handler = functools.partial(_Handler, directory=str(out))
         with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
             print(f"serving {out} on http://127.0.0.1:{args.port}/ (Ctrl+C stops)")

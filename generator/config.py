@@ -21,6 +21,7 @@ class Language:
     code: str  # folder name under locales/, e.g. "fr" or "pt_BR"
     tag: str  # BCP 47 tag for lang/hreflang attributes, e.g. "pt-BR"
     name: str  # the language's name in its own tongue, e.g. "français"
+    dir: str = "ltr"  # the script's direction, "ltr" or "rtl" (CLDR's character order, via Babel)
 
 
 @dataclass(frozen=True)
@@ -106,4 +107,5 @@ def language(code):
         locale = Locale.parse(code)
     except (ValueError, UnknownLocaleError):
         raise BuildError("unknown language code " + repr(code) + " (expected e.g. de, pt_BR)") from None
-    return Language(code, code.replace("_", "-"), locale.get_display_name(locale))
+    direction = "rtl" if locale.character_order == "right-to-left" else "ltr"
+    return Language(code, code.replace("_", "-"), locale.get_display_name(locale), direction)

@@ -25,6 +25,7 @@ from generator.examples import compute_example
 from generator.projectfiles import project_files
 from generator.readtext import read_text
 from generator.sanitize import safe_url, sanitize, source_tags
+from generator.tables import scrolling_tables
 
 _SPACES = re.compile(r"[ \t\r\n]+")
 
@@ -116,11 +117,12 @@ def _check_chips(group, path, line):
     from game.cards import parse_cards
 
     if group.startswith(KEY_CHIP):
-        from game.web.words.keys import command_keys
+        from game.web.words.keys import english, letters
 
-        if group[len(KEY_CHIP):] not in command_keys():
+        known = {*letters(english), "help"}  # every command of the code, in any language
+        if group[len(KEY_CHIP):] not in known:
             raise BuildError("key chip [[" + group + "]]: no such command; known: "
-                             + ", ".join(sorted(command_keys())), path, line)
+                             + ", ".join(sorted(known)), path, line)
         return
     try:
         cards = parse_cards(group)
@@ -175,8 +177,8 @@ class ContentRenderer:
             lines.append(line)
         lines.extend(self._sorted_entries(entries, glossary, terms))
         glossary.check()
-        html = _TOKENS.sub(lambda m: self._stash[int(m.group(1) or m.group(2))],
-                           self.md.convert("\n".join(lines)))
+        html = scrolling_tables(_TOKENS.sub(lambda m: self._stash[int(m.group(1) or m.group(2))],
+                                            self.md.convert("\n".join(lines))))
         meta = document.meta
         return Page(document.slug, self.content.gettext(meta["title"][0]),
                     self.content.gettext(meta["description"][0]), Markup(html), terms)
@@ -297,7 +299,9 @@ def key_html(command, game_messages):
 
     with i18n.installed(game_messages):
         key = keys.key_for(command)
-    return Markup("<kbd>" + htmllib.escape(key) + "</kbd>")
+    # None: the command's shortcut is untranslated and its English letter is another command's
+    # in this language, so it has no key for now (the build warns, naming the message).
+    return Markup("<kbd>" + htmllib.escape(key or "—") + "</kbd>")
 
 
 def chips_html(cards, game_messages):
@@ -322,7 +326,10 @@ class SafeLinks(markdown.Extension):
 
 class Boxes(markdown.Extension):
     """A block quote in content is a boxed aside (the rules in brief, notes for players of
-    other games): `<aside class="box">`; the table of contents becomes a labelled `<nav>`."""
+    other games): `<aside class="box">`, whose first paragraph, when it is all bold, is the
+    box's title: a heading one level under the section it is in (a screen reader moving by
+    heading finds it), outside the table of contents and the anchors; the table of contents
+    becomes a labelled `<nav>`."""
 
     def extendMarkdown(self, md):
         md.treeprocessors.register(_BoxesProcessor(md), "boxes", 1)
@@ -330,6 +337,12 @@ class Boxes(markdown.Extension):
 
 class _BoxesProcessor(Treeprocessor):
     def run(self, root):
+        level = 1  # the page's title is its h1
+        for element in root:
+            if re.fullmatch(r"h[1-6]", element.tag):
+                level = int(element.tag[1])
+            elif element.tag == "blockquote":
+                _box_title(element, min(level + 1, 6))
         for element in root.iter():
             if element.tag == "blockquote":
                 element.tag = "aside"
@@ -339,6 +352,19 @@ class _BoxesProcessor(Treeprocessor):
                 title = element.find("span")
                 if title is not None:
                     element.set("aria-label", title.text or "")
+
+
+def _box_title(box, level):
+    """The box's first paragraph as its heading when the paragraph is one bold run."""
+    first = box[0] if len(box) else None
+    if first is None or first.tag != "p" or (first.text or "").strip() or len(first) != 1:
+        return
+    strong = first[0]
+    if strong.tag != "strong" or (strong.tail or "").strip():
+        return
+    first.tag = "h" + str(level)
+    first.set("class", "box-title")
+    first.text, first[:] = strong.text, list(strong)
 
 
 class _SafeLinksProcessor(Treeprocessor):

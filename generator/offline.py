@@ -142,7 +142,8 @@ def precache(site_dir, catalogs):
     """The files each language's worker keeps, from what the build wrote into `site_dir`: the
     static folder, each language's catalogue (`catalogs`: {code: "static/..."}, the game
     bundle stage's) for that language only, and each language's pages (the index page as its
-    folder, the address a visitor opens) and manifest, less its 404 page."""
+    folder, the address a visitor opens, its 404 page as itself: the worker shows it offline
+    for an address of the folder it does not keep) and manifest."""
     site = Path(site_dir)
     shared = tuple("static/" + path for path in sorted(_files(site / "static"))
                    if "static/" + path not in catalogs.values())
@@ -150,7 +151,8 @@ def precache(site_dir, catalogs):
     for code, catalog in catalogs.items():
         pages = [code + "/" + ("" if path == "index.html" else path)
                  for path in sorted(_files(site / code)) if path.endswith(".html") and path != "404.html"]
-        languages[code] = tuple(pages + [code + "/" + MANIFEST, catalog])
+        missing = [code + "/404.html"] if (site / code / "404.html").is_file() else []
+        languages[code] = tuple(pages + missing + [code + "/" + MANIFEST, catalog])
     return Precache(shared, languages)
 
 

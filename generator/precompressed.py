@@ -21,13 +21,14 @@ from pathlib import Path
 import brotli
 
 from generator import cache
+from generator.headers import HASHED, IMMUTABLE
 
 # Server preference among the encodings a request accepts equally: Brotli is smaller.
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 TEXT_SUFFIXES = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt")
-IMMUTABLE = "public, max-age=31536000, immutable"
-# name.<10 hex digits>.ext: the names generator.bundle gives (`_hashed`).
-_HASHED = re.compile(r"\.[0-9a-f]{10}\.[A-Za-z0-9]+$")
+# name.<10 hex digits>.ext: the names generator.bundle gives (`_hashed`); the cache they get
+# is generator.headers' (the hosts' `_headers` and nginx's too).
+_HASHED = re.compile(HASHED)
 
 
 def _compressors():

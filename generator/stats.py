@@ -1,10 +1,13 @@
-"""Translation coverage per language and domain; fuzzy, or only spaces, counts as not translated."""
+"""Translation coverage per language and domain, counted against the messages the code has
+(generator.sources), not the `.pot`: a message nobody extracted yet counts as untranslated.
+Fuzzy, or only spaces, counts as not translated."""
 
 from dataclasses import dataclass
 
 from generator.catalogs import read_catalog
 from generator.checkers import shown_in_english
 from generator.config import DOMAINS, SOURCE_LANGUAGE, load_config
+from generator.sources import source_messages
 
 
 @dataclass(frozen=True)
@@ -14,7 +17,7 @@ class Coverage:
     translated: int
     fuzzy: int
     untranslated: int  # empty in the .po, or missing from it
-    missing: int = 0  # of `untranslated`: in the .pot, not in the .po (run `make update-po`)
+    missing: int = 0  # of `untranslated`: in the code, not in the .po (`make extract update-po`)
 
     @property
     def total(self):
@@ -25,27 +28,27 @@ class Coverage:
         return 100.0 * self.translated / self.total if self.total else 100.0
 
 
-def expected_messages(config, domain):
-    """The (context, id) keys of a domain's .pot; empty when there is none."""
-    pot_path = config.pot_path(domain)
-    return {(m.context, m.id) for m in read_catalog(pot_path, None) if m.id} if pot_path.exists() else set()
+def expected_messages(config):
+    """{domain: the (context, id) keys of the messages the code has now}."""
+    return {domain: found.keys() for domain, found in source_messages(config).items()}
 
 
 def coverage(config, lang, domain, catalog=None, expected=None):
-    """Counts one .po against its .pot: a message the .po lacks is untranslated. `catalog` and
-    `expected` save reading the files again when the caller has them."""
+    """Counts one .po against the code's messages: one the .po lacks is untranslated.
+    `catalog` and `expected` (a domain's expected_messages) save reading the files and the
+    sources again when the caller has them."""
     if catalog is None:
         catalog = read_catalog(config.po_path(lang, domain), lang)
     if expected is None:
-        expected = expected_messages(config, domain)
+        expected = expected_messages(config)[domain]
     translated = fuzzy = untranslated = 0
     present = set()
     for message in catalog:
         if not message.id:
             continue
         key = (message.context, message.id)
-        if expected and key not in expected:
-            continue  # no longer in the sources: `make update-po` will mark it obsolete
+        if key not in expected:
+            continue  # no longer in the sources: `make extract update-po` will remove it
         present.add(key)
         if message.fuzzy:
             fuzzy += 1
@@ -60,7 +63,8 @@ def coverage(config, lang, domain, catalog=None, expected=None):
 def language_coverage(config, lang, parsed=None, expected=None):
     """Per-domain Coverage values followed by the language's total; `parsed` and `expected`
     are optional {domain: catalogue} and {domain: expected_messages()}."""
-    rows = [coverage(config, lang, domain, (parsed or {}).get(domain), (expected or {}).get(domain))
+    expected = expected or expected_messages(config)
+    rows = [coverage(config, lang, domain, (parsed or {}).get(domain), expected[domain])
             for domain in DOMAINS]
     rows.append(Coverage(lang, "total", sum(r.translated for r in rows), sum(r.fuzzy for r in rows),
                          sum(r.untranslated for r in rows), sum(r.missing for r in rows)))
@@ -70,13 +74,14 @@ def language_coverage(config, lang, parsed=None, expected=None):
 def stats(root, strict=False, log=print):
     """Print the table; return the shipped languages below 100% (a failure when `strict`)."""
     config = load_config(root)
+    expected = expected_messages(config)
     log(f"{'language':<10}{'domain':<9}{'translated':>11}{'fuzzy':>7}{'untranslated':>14}{'coverage':>10}")
     incomplete = []
     for lang in config.languages:
         if lang.code == SOURCE_LANGUAGE:
             log(f"{lang.code:<10}{'(source language: English text is the msgid)'}")
             continue
-        for row in language_coverage(config, lang.code):
+        for row in language_coverage(config, lang.code, expected=expected):
             log(f"{lang.code:<10}{row.domain:<9}{row.translated:>11}{row.fuzzy:>7}"
                 f"{row.untranslated:>14}{row.percent:>9.1f}%")
             if row.domain == "total" and row.translated < row.total:

@@ -3,118 +3,143 @@ and start a new language. Every language is a folder of locales/; none is named 
 """
 
 import datetime
+import difflib
 import importlib.metadata
-import io
-import os
 from pathlib import Path
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
-from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import write_po
-from babel.util import pathmatch
 
 from generator.catalogs import load_catalog, read_catalog
 from generator.config import DOMAINS, SOURCE_LANGUAGE, language, load_config
 from generator.errors import BuildError
 from generator.plurals import GETTEXT_PLURALS
+from generator.pofile import dumps
+from generator.sources import described, extract_domain, extraction_map, where
 
-COMMENT_TAGS = ("Translators:",)
-_SKIP_DIRS = {".git", ".venv", "__pycache__", "node_modules", "site"}
-
-
-def extraction_map(root):
-    """babel.cfg as {domain: [(pattern, method, options)]}; each section names its domain."""
-    path = Path(root) / "babel.cfg"
-    try:
-        with path.open(encoding="utf-8") as handle:
-            method_map, options_map = parse_mapping_cfg(handle, str(path))
-    except FileNotFoundError:
-        raise BuildError("missing extraction map", path) from None
-    except Exception as exc:  # configparser's errors name the line themselves
-        raise BuildError("invalid extraction map: " + str(exc), path) from None
-    by_domain = {domain: [] for domain in DOMAINS}
-    for pattern, method in method_map:
-        options = dict(options_map[pattern])
-        domain = options.pop("domain", None)
-        if domain not in by_domain:
-            raise BuildError("section [" + method + ": " + pattern + "] needs `domain = ` one of "
-                             + ", ".join(DOMAINS), path)
-        by_domain[domain].append((pattern, method, options))
-    return by_domain
+TEMPLATE_DATES = ("POT-Creation-Date", "PO-Revision-Date")  # a template's dates are both "now"
 
 
-def _matching_files(root, pattern):
-    # Walk only the pattern's fixed leading folder, not the whole tree (.venv is large).
-    fixed = []
-    for part in pattern.split("/"):
-        if any(c in part for c in "*?["):
-            break
-        fixed.append(part)
-    base = Path(root, *fixed)
-    if base.is_file():
-        return [base] if pathmatch(pattern, pattern) else []
-    found = []
-    for folder, dirs, files in os.walk(base):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
-        for name in sorted(files):
-            relative = Path(folder, name).relative_to(root).as_posix()
-            if pathmatch(pattern, relative):
-                found.append(Path(folder, name))
+def templates(config):
+    """{domain: the template Catalog `make extract` writes}, from the sources now."""
+    found = {}
+    for domain, sections in extraction_map(config.root).items():
+        catalog = extract_domain(config.root, domain, sections, config.site_name)
+        stamp_header(catalog, config, None, domain)
+        found[domain] = catalog
     return found
-
-
-def extract_domain(root, domain, sections, project):
-    """A template Catalog of every message of one domain, with sources and translator notes."""
-    catalog = Catalog(project=project, domain=domain, fuzzy=False, charset="utf-8")
-    catalog.revision_date = catalog.creation_date
-    for pattern, method, options in sections:
-        for path in _matching_files(root, pattern):
-            try:
-                results = extract_from_file(method, path, keywords=DEFAULT_KEYWORDS,
-                                             comment_tags=COMMENT_TAGS, options=options,
-                                             strip_comment_tags=True)
-            except BuildError:
-                raise
-            except Exception as exc:  # e.g. jinja2.TemplateSyntaxError, SyntaxError
-                line = getattr(exc, "lineno", None)
-                raise BuildError("cannot extract messages: " + str(getattr(exc, "message", None) or exc),
-                                 path, line) from None
-            relative = path.relative_to(root).as_posix()
-            for lineno, message, comments, context in results:
-                catalog.add(message, None, [(relative, lineno)], auto_comments=comments,
-                            context=context)
-    return catalog
 
 
 def extract(root, log=print):
     """Write locales/<domain>.pot for each domain (untouched when only the date would change)."""
     config = load_config(root)
-    for domain, sections in extraction_map(root).items():
-        catalog = extract_domain(config.root, domain, sections, config.site_name)
-        stamp_header(catalog, config, None, domain)
+    for domain, catalog in templates(config).items():
         path = config.pot_path(domain)
-        # A template's dates are both "now": only a change of messages rewrites it.
-        changed = _write_catalog(path, catalog, ignore_header=("POT-Creation-Date", "PO-Revision-Date"))
+        changed = _write_catalog(path, catalog, ignore_header=TEMPLATE_DATES)
         log(f"{path.relative_to(config.root)}: {len(catalog)} messages"
             + ("" if changed else " (unchanged)"))
 
 
+def updated(config, lang, domain):
+    """The .po of `lang` and `domain` as `make update-po` makes it from the domain's .pot."""
+    template = _read_template(config, domain)
+    path = config.po_path(lang, domain)
+    catalog = read_catalog(path, lang) if path.exists() else _new_catalog(lang, domain, config)
+    catalog.update(template, update_header_comment=False)
+    catalog.obsolete.clear()
+    stamp_header(catalog, config, lang, domain)
+    drop_previous_msgids(catalog)
+    return catalog
+
+
 def update(root, log=print):
-    """Merge each .pot into every language's .po: new messages added, changed ones fuzzy."""
+    """Merge each .pot into every language's .po: new messages added, changed ones fuzzy,
+    messages the sources dropped removed (not kept as obsolete `#~` entries)."""
     config = load_config(root)
     for lang in config.languages:
         for domain in DOMAINS:
-            template = _read_template(config, domain)
-            path = config.po_path(lang.code, domain)
-            catalog = read_catalog(path, lang.code) if path.exists() else _new_catalog(lang.code, domain, config)
-            catalog.update(template, update_header_comment=False)
-            stamp_header(catalog, config, lang.code, domain)
-            drop_previous_msgids(catalog)
-            _write_catalog(path, catalog, ignore_header=("PO-Revision-Date",))
+            _write_catalog(config.po_path(lang.code, domain), updated(config, lang.code, domain),
+                           ignore_header=("PO-Revision-Date",))
         log(f"{lang.code}: catalogues updated")
+
+
+def drift(root):
+    """Every way `make extract` or `make update-po` would change a catalogue now, one line
+    each, at the file and line to look at: a message of the code not in its .pot, one the code
+    no longer has, moved or re-commented messages, a .po out of step with its .pot. `make
+    check` fails on any (tests/generator/test_sources.py); empty when all is in step."""
+    config = load_config(root)
+    lines = []
+    for domain, catalog in templates(config).items():
+        path = config.pot_path(domain)
+        if not path.exists():
+            lines.append(f"{_relative(config, path)}: missing: run make extract update-po")
+            continue
+        lines += _template_drift(config, path, catalog)
+    if lines:
+        return lines + ["run `make extract update-po` and commit the catalogues"]
+    for lang in config.languages:
+        for domain in DOMAINS:
+            path = config.po_path(lang.code, domain)
+            change = _changed_lines(path, dumps(updated(config, lang.code, domain), path),
+                                    ("PO-Revision-Date",))
+            if change:
+                lines.append(f"{_relative(config, path)}:{change[0]}: make update-po would change "
+                             f"{change[1]} lines here and below: run make update-po and commit it")
+    return lines
+
+
+def _template_drift(config, path, extracted):
+    old = {(m.context, m.id): m for m in read_catalog(path, None) if m.id}
+    new = {(m.context, m.id): m for m in extracted if m.id}
+    pot = _relative(config, path)
+    lines = [f"{where(new[key])}: {described(key)} is not in {pot}: the page shows it in English "
+             "in every language" for key in new if key not in old]
+    lines += [f"{pot}:{old[key].lineno}: {described(key)} is no longer in the sources"
+              for key in old if key not in new]
+    moved = [key for key in new if key in old and _source_side(new[key]) != _source_side(old[key])]
+    for key in moved[:3]:
+        lines.append(f"{pot}:{old[key].lineno}: {described(key)}: its source lines or notes "
+                     f"changed (now {where(new[key])})")
+    if len(moved) > 3:
+        lines.append(f"{pot}: and {len(moved) - 3} more messages moved or re-commented")
+    if not lines:
+        change = _changed_lines(path, dumps(extracted, path), TEMPLATE_DATES)
+        if change:
+            lines.append(f"{pot}:{change[0]}: not as make extract writes it ({change[1]} lines)")
+    return lines
+
+
+def _source_side(message):
+    """What a template entry takes from the sources besides its words."""
+    return (sorted(message.locations), message.auto_comments, sorted(message.flags),
+            message.id if isinstance(message.id, str) else tuple(message.id))
+
+
+def _changed_lines(path, data, ignore_header):
+    """(first changed line of the file, number of lines changed), or None when `data` is the
+    file but for the `ignore_header` fields."""
+    old = _masked(Path(path).read_bytes(), ignore_header)
+    new = _masked(data, ignore_header)
+    if old == new:
+        return None
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    changes = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+    return changes[0][1] + 1, sum(max(i2 - i1, j2 - j1) for _, i1, i2, j1, j2 in changes)
+
+
+def _masked(data, headers):
+    """The file's lines, those of the `headers` fields replaced by their names."""
+    prefixes = tuple(b'"' + header.encode() + b":" for header in headers)
+    return [line.split(b":")[0] if line.startswith(prefixes) else line for line in data.split(b"\n")]
+
+
+def _relative(config, path):
+    try:
+        return Path(path).relative_to(config.root).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def init_language(root, code, log=print):
@@ -218,19 +243,12 @@ def _read_template(config, domain):
 
 
 def _write_catalog(path, catalog, ignore_header=()):
-    """Write a .po/.pot; skip the write when nothing but the `ignore_header` dates changed."""
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, width=76, include_previous=False)  # see drop_previous_msgids
-    data = buffer.getvalue()
+    """Write a .po/.pot in GNU gettext's format (generator.pofile); skip the write when
+    nothing but the `ignore_header` dates changed."""
     path = Path(path)
-    if path.exists() and ignore_header:
-        if _without_header(path.read_bytes(), ignore_header) == _without_header(data, ignore_header):
-            return False
+    data = dumps(catalog, path)
+    if path.exists() and ignore_header and _masked(path.read_bytes(), ignore_header) == _masked(data, ignore_header):
+        return False
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
     return True
-
-
-def _without_header(data, headers):
-    prefixes = tuple(b'"' + header.encode() + b":" for header in headers)
-    return [line for line in data.split(b"\n") if not line.startswith(prefixes)]

@@ -197,3 +197,9 @@ def write_text(root, relative, text):
     path = Path(root) / relative
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode("utf-8"))
+
+
+def write_bytes(root, relative, data):
+    path = Path(root) / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)

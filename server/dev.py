@@ -38,7 +38,7 @@ from starlette.responses import FileResponse, PlainTextResponse, StreamingRespon
 from generator.build import build
 from generator.errors import BuildError
 
-WATCHED = ("locales", "content", "site_templates", "game", "site.toml")
+WATCHED = ("locales", "content", "site_templates", "game", "site.toml", "babel.cfg")
 STATIC = Path(__file__).resolve().parent / "dev_static"
 FILES = {"/__dev/reload.js": "reload.js", "/__dev/reload.css": "reload.css"}
 EVENTS = "/__dev/events"

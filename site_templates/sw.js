@@ -4,7 +4,8 @@
 //   build: the key of this build (a hash of every file below), which names its cache;
 //   assets: the key of the static files alone, which the pages carry (data-assets);
 //   shared: the files every language needs (static/...); languages: {code: its pages, as a
-//   visitor addresses them ("fr/", "fr/rules.html"), its manifest and its catalogue};
+//   visitor addresses them ("fr/", "fr/rules.html"), its 404 page (shown offline for an
+//   address of the folder it does not keep), its manifest and its catalogue};
 //   retire: the kill switch (site.toml offline = false): delete the caches and unregister.
 // Each language's pages register it with their folder as the scope, so it keeps that
 // language's pages only. It answers only the files listed here and the files named by their
@@ -126,8 +127,21 @@
     // A file named by its hash never changes: from whichever cache holds it (a page still open
     // after an update asks for its own build's files, which the previous cache keeps).
     if (HASHED.test(path)) { event.respondWith(cacheFirst(base + path, request)); return; }
-    if (listed[path]) { event.respondWith(networkFirst(base + path, request.url)); }
+    if (listed[path]) { event.respondWith(networkFirst(base + path, request.url)); return; }
+    // Offline, a mistyped or stale address in this language's folder: the language's own 404
+    // page, not the browser's "no internet" one. Online the server answers, as with no worker.
+    if (request.mode === "navigate" && path.indexOf(lang + "/") === 0) {
+      event.respondWith(fetch(request).then(null, function (error) { return notFound(error); }));
+    }
   });
+
+  function notFound(error) {
+    return caches.open(CACHE).then(function (cache) { return cache.match(base + lang + "/404.html"); })
+      .then(function (page) {
+        if (!page) { throw error; }
+        return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
+      });
+  }
 
   function cacheFirst(url, request) {
     return caches.match(url).then(function (response) { return response || fetch(request); });

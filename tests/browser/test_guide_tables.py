@@ -31,7 +31,7 @@ WORDS = """() => {
     }
   }
   return {words, pageWidth: document.documentElement.scrollWidth, screenWidth: window.innerWidth,
-          boxes: document.querySelectorAll('.content .table-scroll[tabindex="0"][role=group][aria-label] > table').length,
+          boxes: document.querySelectorAll('.content .table-scroll[tabindex="0"][role=group][aria-labelledby] > table').length,
           tables: document.querySelectorAll('.content table').length};
 }"""
 

@@ -106,6 +106,25 @@ def test_after_a_first_visit_every_page_and_the_game_work_offline(browser, base_
     ctx.close()
 
 
+@pytest.mark.parametrize("lang, words", [("fr", "Page introuvable"), ("vi", "Không tìm thấy trang")])
+def test_offline_a_mistyped_address_shows_the_language_s_404_page(browser, base_url, lang, words):
+    ctx = offline_context(browser)
+    page = new_page(ctx)
+    open_game(page, base_url, lang)
+    controlled(page)
+    ctx.set_offline(True)
+    response = page.goto(base_url + "/" + lang + "/nope.html")
+    assert response.status == 404 and response.from_service_worker
+    assert page.get_attribute("html", "lang") == lang
+    expect(page.locator("h1")).to_have_text(words)
+    # Online the server answers (its own 404 page, passed on by the worker).
+    ctx.set_offline(False)
+    response = page.goto(base_url + "/" + lang + "/nope.html?online")
+    assert response.status == 404
+    expect(page.locator("h1")).to_have_text(words)
+    ctx.close()
+
+
 def test_online_words_for_no_network(browser, base_url, site):
     ctx = offline_context(browser)
     page = new_page(ctx)

@@ -4,9 +4,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
 
-from generator import bundle, workflow
+from generator import bundle, pofile, workflow
 from generator.bundle import GameAssets
 
 REPO = Path(__file__).resolve().parents[2]
@@ -44,8 +44,7 @@ def fill_catalog(path, lang, words=None):
             message.string = message.id  # a key is one letter (generator.checkers.shortcuts)
         else:
             message.string = (words or {}).get((message.context, message.id), pseudo(lang, message.id))
-    with open(path, "wb") as handle:
-        write_po(handle, catalog)
+    Path(path).write_bytes(pofile.dumps(catalog, path))  # as `make update-po` writes it
 
 
 def fake_game_assets(out_dir, languages, game_messages=None, glossary=None):

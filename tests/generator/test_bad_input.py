@@ -324,7 +324,7 @@ def test_a_bar_in_a_translated_table_cell_is_escaped_and_the_table_stays(built):
     (b"nplurals=2; plural=(n > 1);", b"plural=(n > 1);", "invalid Plural-Forms header 'plural=.n > 1.;'"),
     (b"nplurals=2;", b"nplurals=0;", "with N at least 1"),
     (b"nplurals=2;", b"nplurals=two;", "invalid Plural-Forms header"),
-    (b"charset=utf-8", b"charset=latin-1", "declares charset=latin-1: save the file as UTF-8"),
+    (b"charset=UTF-8", b"charset=latin-1", "declares charset=latin-1: save the file as UTF-8"),
 ])
 def test_a_bad_header_is_refused_at_its_line(built, old, new, match):
     root, site, before = built

@@ -41,10 +41,11 @@ def make_project(root):
 
 
 def files(site):
-    """{relative path: bytes, or None for files compared by name only: static files and the
-    precompressed copies (binary; tests/generator/test_precompressed.py checks what they hold)}."""
+    """{relative path: bytes, or None for files compared by name only: static files, the
+    precompressed copies and the card images (binary; tests/generator/test_precompressed.py and
+    test_social.py check what they hold)}."""
     return {p.relative_to(site).as_posix(): None if p.relative_to(site).parts[0] == "static"
-            or p.suffix in (".br", ".gz") else p.read_bytes()
+            or p.suffix in (".br", ".gz", ".png") else p.read_bytes()
             for p in sorted(site.rglob("*")) if p.is_file()}
 
 

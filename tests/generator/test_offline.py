@@ -121,8 +121,8 @@ def test_each_language_keeps_its_pages_and_catalogue_and_the_shared_files(tmp_pa
     files = offline.precache(_site(tmp_path), CATALOGS)
     assert files.shared == ("static/brython.0123456789.js", "static/site.css")
     assert files.languages == {
-        "en": ("en/", "en/rules.html", "en/manifest.webmanifest", "static/game-en.aaaaaaaaaa.json"),
-        "fr": ("fr/", "fr/manifest.webmanifest", "static/game-fr.bbbbbbbbbb.json")}
+        "en": ("en/", "en/rules.html", "en/404.html", "en/manifest.webmanifest", "static/game-en.aaaaaaaaaa.json"),
+        "fr": ("fr/", "fr/404.html", "fr/manifest.webmanifest", "static/game-fr.bbbbbbbbbb.json")}
     listed = files.shared + files.languages["en"] + files.languages["fr"]
     assert not [path for path in listed if path.startswith(("api/", "ws/", "__dev/", "tables.json"))]
 
@@ -136,10 +136,13 @@ def test_the_build_key_follows_every_listed_file(tmp_path):
 
     first = data()
     assert first["assets"] == "k" and first["languages"]["fr"][0] == "fr/"
-    (site / "fr" / "404.html").write_text("changed", encoding="utf-8")  # not kept: same key
+    (site / "404.html").write_text("changed", encoding="utf-8")  # the root's: not kept, same key
     assert data()["build"] == first["build"]
+    (site / "fr" / "404.html").write_text("changed", encoding="utf-8")  # kept: shown offline
+    second = data()
+    assert second["build"] != first["build"]
     (site / "fr" / "index.html").write_text("changed", encoding="utf-8")
-    assert data()["build"] != first["build"]
+    assert data()["build"] != second["build"]
 
 
 def test_a_template_without_its_placeholder_is_refused(tmp_path):
@@ -194,7 +197,9 @@ def test_the_worker_answers_only_its_language_and_the_listed_files(tmp_path):
             (base + "static/game-en.aaaaaaaaaa.json", None, True),
             (base + "static/game-start.ffffffffff.js", None, True),
             (base + "static/other.js", None, False),
-            (base + "en/rules.html", "navigate", False), (base + "fr/404.html", "navigate", False),
+            (base + "en/rules.html", "navigate", False), (base + "fr/404.html", "navigate", True),
+            # Offline, an address of the folder it does not keep shows its 404 page.
+            (base + "fr/nope.html", "navigate", True), (base + "fr/nope.png", None, False),
             (base + "tables.json", None, False), ("https://example.org/api/tables", None, False),
             (base + "api/tables", None, False), (base + "__dev/reload.js", None, False),
             ("https://example.org/ws/table", None, False), ("https://other.example/gin/fr/", "navigate", False)):

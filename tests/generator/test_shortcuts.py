@@ -1,5 +1,6 @@
-"""A language's shortcut keys are checked at build time: each one letter, none shared, English
-fallbacks (fuzzy, untranslated, missing) included; a key is escaped wherever it is written."""
+"""A language's shortcut keys are checked at build time: each one letter, no two translations
+on one; an English fallback (fuzzy, untranslated, missing) on a translated letter is a warning
+naming the message, and that command has no key meanwhile; a key is escaped wherever it is written."""
 
 import pytest
 from babel.messages.pofile import read_po
@@ -64,17 +65,46 @@ def test_two_commands_on_one_letter_are_refused(french):
     refused(french, "U", "two commands on one key", "'T'", f"line {entry_line(po, 'D')}")
 
 
-def test_a_fuzzy_shortcut_that_falls_back_on_a_letter_in_use_is_refused(french):
+def built_with_warnings(french):
+    root, po, site, before = french
+    warnings = []
+    build.build(root, site, log=quiet, warn=warnings.append)
+    assert (site / "fr" / "index.html").exists()  # French is built, not refused
+    return [w for w in warnings if "the shortcut 'D'" in w]
+
+
+def test_a_fuzzy_shortcut_on_a_letter_a_translation_has_is_a_warning_naming_it(french):
+    """Not the translator's doing (a new English command, say): French is still built, the
+    command has no key until its shortcut is translated, and the warning says which one."""
     root, po, site, before = french
     set_entry(po, "D", '#, fuzzy\n' + shortcut("D", "T"))  # the game would use English D: draw_discard's
-    error = refused(french, "P", "two commands on one key", "fuzzy", "English D")
-    assert f"line {entry_line(po, 'D')}" in error.message
+    [line] = built_with_warnings(french)
+    assert line.startswith(f"warning: {po}:{entry_line(po, 'D')}: the shortcut 'D' (draw_stock) is "
+                           "fuzzy, and its English letter is the key of draw_discard in this "
+                           f"language ('P' translated as 'D', line {entry_line(po, 'P')})"), line
+    assert line.endswith("draw_stock has no key until you translate msgctxt \"shortcut\" msgid 'D' "
+                         "(one letter no other command has)")
 
 
-def test_a_missing_shortcut_that_falls_back_on_a_letter_in_use_is_refused(french):
+def test_a_missing_shortcut_on_a_letter_a_translation_has_is_a_warning_naming_it(french):
     root, po, site, before = french
     set_entry(po, "D", "")
-    refused(french, "P", "two commands on one key", "missing", "make update-po")
+    [line] = built_with_warnings(french)
+    assert line.startswith(f"warning: {po}: the shortcut 'D' (draw_stock) is missing"), line
+    assert "run make update-po and translate msgctxt \"shortcut\" msgid 'D'" in line
+
+
+def test_a_command_on_an_english_letter_a_translation_has_gets_no_key_in_the_page():
+    i18n.install(i18n.Catalog({"lang": "fr", "messages": {"shortcut\x04P": "D"}}))  # D untranslated
+    try:
+        assert keys.key_for("draw_discard") == "D" and keys.key_for("draw_stock") is None
+        assert keys.shortcuts()["d"] == "draw_discard"
+        from game.web.screens.dialogs import render_shortcuts
+        listed = render_shortcuts()
+        assert listed.count("<kbd>D</kbd>") == 1 and "None" not in listed
+    finally:
+        i18n.install(i18n.Catalog())
+    assert keys.key_for("draw_stock") == "D"
 
 
 @pytest.mark.parametrize("bad, expected", [

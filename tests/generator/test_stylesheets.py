@@ -41,3 +41,24 @@ def test_hover_effects_only_where_a_pointer_hovers(sheet):
 def test_a_touch_screen_shows_no_shortcut_letters():
     rules = rules_with_their_blocks((STATIC / "game.css").read_text(encoding="utf-8"))
     assert (".g-btn kbd", ("@media (hover: none) and (pointer: coarse)",)) in rules
+
+
+# A card's printed face does not mirror: its corner indices, its court figure, its marks.
+CARD_FACE = re.compile(r"\.g-idx|\.g-court|\.g-card\.g-melded::after|\.g-card\.g-suggested::before")
+PHYSICAL = re.compile(r"(?<![\w-])(?:(?:margin|padding|border)-(?:left|right)|left|right)\s*:"
+                      r"|text-align\s*:\s*(?:left|right)|float\s*:\s*(?:left|right)")
+
+
+def declarations(css):
+    """(selector, declarations) of every style rule of `css`, comments dropped."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    return re.findall(r"([^{}]+)\{([^{}]*)\}", css)
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=[s.name for s in SHEETS])
+def test_only_logical_properties_so_right_to_left_mirrors(sheet):
+    """margin-inline-start, inset-inline, text-align: start...: a right-to-left language's pages
+    mirror by their `dir` alone (tests/browser/test_pseudo.py looks at them)."""
+    physical = [(selector.strip(), found) for selector, body in declarations(sheet.read_text(encoding="utf-8"))
+                for found in PHYSICAL.findall(body) if not CARD_FACE.search(selector)]
+    assert physical == []

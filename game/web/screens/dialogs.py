@@ -192,7 +192,8 @@ def render_shortcuts():
                           ("show_pile", _("show the whole discard pile")),
                           ("undo", _("take back your discard, until the other player moves")),
                           ("hint", _("hint: what Hard would play (turn hints on in the menu)"))):
-        keys.append((key_for(command), text))
+        if key_for(command):  # none while its shortcut is untranslated and its letter taken (keys.py)
+            keys.append((key_for(command), text))
     keys.append((HELP_KEY, _("show this list")))
     return '<dl class="g-keys">' + "".join('<dt><kbd>' + esc(k) + '</kbd></dt><dd>' + esc(v) + '</dd>' for k, v in keys) + '</dl>'
 

@@ -273,8 +273,11 @@ def render_hand(view, ui):
         title = _("Your hand")
     out = ['<section class="g-hand-area" aria-label="' + esc(title) + '">']
     out.append('<h2 class="g-title g-visually-hidden">' + esc(title) + '</h2>')
-    out.append('<ul class="g-hand g-placed g-n' + str(len(hand)) + '" aria-label="'
-               + esc(_("Left and Right arrows move; Enter selects; Alt+arrows reorder.")) + '">')
+    # The list is named by what it is; how to use it is its description (read after the name).
+    out.append('<p class="g-visually-hidden" id="g-hand-keys">'
+               + esc(_("Left and Right arrows move; Enter selects; Alt+arrows reorder.")) + '</p>')
+    out.append('<ul class="g-hand g-placed g-n' + str(len(hand)) + '" aria-label="' + esc(title)
+               + '" aria-describedby="g-hand-keys">')
     for place, card in enumerate(hand):
         index = card.index
         state = str(place) + ("m" if index in melded else "") + ("t" if card is view.taken else "") \

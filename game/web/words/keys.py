@@ -4,7 +4,10 @@ Each letter comes from the `game` catalogue (context "shortcut"), so a French or
 player presses the first letter of their own word ("T" for « talon », "B" for "bốc"). Only a
 letter is ever a key (`is_key`): anything else gives the English letter, so a key is safe in
 any attribute. The build refuses a catalogue whose letters are not each one letter or where
-two commands share one, English fallbacks included (generator.checkers.shortcuts).
+two translated commands share one (generator.checkers.shortcuts). A command still on its
+English letter (its shortcut fuzzy or untranslated: a new English command, say) whose letter a
+translated command of the language has gets no key until it is translated, and the build says
+which message to translate.
 """
 
 from game.web.words import i18n
@@ -65,6 +68,9 @@ def command_keys():
         keys = {}
         for name, letter in letters(i18n.pgettext).items():
             keys[name] = (letter if is_key(letter) else source[name]).lower()
+        translated = {key for name, key in keys.items() if key != source[name].lower()}
+        keys = {name: key for name, key in keys.items()
+                if key != source[name].lower() or key not in translated}
         keys["help"] = HELP_KEY
         _cache[0], _cache[1] = catalog, keys
     return _cache[1]

@@ -436,3 +436,21 @@ def test_the_opponents_backs_kept_between_moves_are_those_of_the_count_and_the_a
     assert 'g-at2 g-arrive' in arriving and "g-arrive" not in still
     assert fan_backs(3, True) == arriving and fan_backs(0, False) == ""
     assert render_fan(10, [], arrive=True).count('class="g-back g-at') == 10
+
+
+@pytest.mark.parametrize("mode, name", [("cpu", "Your hand"), ("duo", "Player 1's hand")])
+def test_the_hand_is_named_by_what_it_is_and_described_by_its_keys(mode, name):
+    """A list's accessible name is the hand ("Your hand"), not a usage hint: the keys are its
+    description (aria-describedby), which screen readers read after the name."""
+    table = LocalTable.new(5, Rules.preset("classic"), [HUMAN, HUMAN])
+    ui = Ui()
+    ui.mode = mode
+    view = table.view(0)
+    ui.sync_order(view)
+    html = render(view, ui)
+    [hand] = re.findall(r'<ul class="g-hand[^"]*"[^>]*>', html)
+    assert 'aria-label="' + name.replace("'", "&#39;") + '"' in hand
+    [described] = re.findall(r'aria-describedby="([^"]+)"', hand)
+    [keys] = re.findall(r'<p [^>]*id="' + described + r'"[^>]*>([^<]*)</p>', html)
+    assert keys == "Left and Right arrows move; Enter selects; Alt+arrows reorder."
+    assert html.count('id="' + described + '"') == 1
