@@ -371,6 +371,8 @@ class App:
             self.need(lambda: self.show(self.view, take), otherwise=lambda: self.show(self.view, take))
             return
         self.drawn_daily = self.ui.daily
+        if view is not None:
+            self.ui.sync_order(view)  # the hand's order as shown is the commands' (a card moved)
         self.screen.draw(view, self.ui, self.table.seed if self.table is not None else None, take)
         if not self.shown:  # the first drawing: the shim takes input from now on
             self.shown = True

@@ -22,8 +22,6 @@ class Screen:
     def draw(self, view, ui, seed, take=False):
         """Draw (view, ui); the focus follows into the new markup when it was in the game (or
         `take`: a command of the player's), and is never left on the page's body."""
-        if view is not None:
-            ui.sync_order(view)
         values = attributes(view, ui)
         values["data-seed"] = "" if seed is None else str(seed)
         self.frame.attrs(values)

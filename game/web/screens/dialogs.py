@@ -25,7 +25,8 @@ BUNDLE = "later"
 def discard_dialog(view, ui):
     card = DECK[ui.dialog["card"]]
     # Translators: {card} is a card's name with its article ("the queen of diamonds", fr « la dame de carreau »).
-    return _("Discard"), ('<p>' + esc(fmt(_("Discard {card}?"), card=T.the_card(card))) + '</p>'
+    question = fmt(_("Discard {card}?"), card=T.the_card(card))
+    return _("Discard"), ('<p>' + esc(question) + '</p>'
                           + dialog_buttons([("confirm_discard", _("Discard"), True), ("cancel", _("Cancel"), False)]))
 
 
@@ -68,9 +69,10 @@ def clear_dialog(view, ui):
 @piece("dialog:seed")
 def seed_dialog(view, ui):
     # Translators: {seed} is the seed of a shared link (#seed=123), which deals a whole match.
+    said = fmt(_("This link deals a match from seed {seed}. Opening it ends the match in progress, which cannot be "
+                 "recovered."), seed=ui.dialog.get("seed"))
     return _("Open the shared deal?"), (
-        '<p>' + esc(fmt(_("This link deals a match from seed {seed}. Opening it ends the match in "
-                          "progress, which cannot be recovered."), seed=ui.dialog.get("seed"))) + '</p>'
+        '<p>' + esc(said) + '</p>'
         + dialog_buttons([("confirm_seed", _("Open the shared deal"), True), ("cancel", _("Keep my match"), False)]))
 
 

@@ -13,6 +13,7 @@ and the App draws them once that bundle is in.
 """
 
 from game.web.play.coaching import reviewing
+from game.web.play.scene import Scene
 from game.web.table.markup import button, esc
 from game.web.table.pieces import drawn
 from game.web.table.table import render_bar, render_handover, render_table
@@ -61,7 +62,8 @@ def render(view, ui):
     if view is not None and ui.lesson is not None:
         parts.append(drawn("panel", view, ui))
     if view is not None:
-        parts.append('<div class="g-table g-' + screen_name(view, ui) + '">' + render_screen(view, ui) + '</div></div>')
+        scene = Scene(view, ui)  # what the table reads, worked out once
+        parts.append('<div class="g-table g-' + screen_name(view, ui) + '">' + render_screen(scene) + '</div></div>')
     if ui.dialog:
         parts.append(render_dialog(view, ui))
     return "".join(parts)
@@ -156,16 +158,17 @@ def fallback_focus(view, ui):
             '[data-key="menu"]']
 
 
-def render_screen(view, ui):
+def render_screen(scene):
+    view, ui = scene.view, scene.ui
     if ui.handover:
-        return render_handover(view, ui)
+        return render_handover(scene)
     # Without the page's second bundle (it could not be loaded), the end of a hand stays on the
     # table: its prompt says the hand is over, the log gives the result, N deals the next one.
     if view.phase in END_PHASES and ui.more != "failed":
         if reviewing(view, ui) is not None:  # a decision of the hand review, on the table
             return drawn("position", view, ui)
         return drawn("end", view, ui)
-    return render_table(view, ui)
+    return render_table(scene)
 
 
 def motion(view):

@@ -9,7 +9,7 @@ ever written into the DOM (the View holds none).
 
 from game.actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD
 from game.cards import DECK
-from game.web.play.state import can_undo, card_of_key, legal, waiting_for_friend
+from game.web.play.state import card_of_key
 from game.web.table import hints
 from game.web.table.markup import button, card_html, esc, kbd, log_items
 from game.web.table.pieces import drawn
@@ -65,9 +65,9 @@ def bar_markup(view, ui):
     return "".join(out)
 
 
-def render_table(view, ui):
+def render_table(scene):
     """The opponent, the piles, the prompt, the hand of the seat on screen with its moves, the log."""
-    names = ui.names()
+    view, ui, names = scene.view, scene.ui, scene.names
     other = 1 - view.player
     out = []
     # The opponent: face-down cards (no identity anywhere), the count, the cards they took.
@@ -80,7 +80,7 @@ def render_table(view, ui):
     out.append('</section>')
     # The stock and the discard pile.
     out.append('<section class="g-piles" aria-label="' + esc(_("Stock and discard pile")) + '">')
-    draw = legal(ui, view, DRAW_STOCK)
+    draw = scene.legal(DRAW_STOCK)
     hint = suggested_move(ui, view)
     hinted = hints.hint_move(view, ui)
     out.append(button("draw_stock", key="stock",
@@ -93,8 +93,8 @@ def render_table(view, ui):
     if view.discard_pile:
         top = view.discard_pile[-1]
         # The pile acts when it can be drawn, and when the selected card can be discarded on it.
-        take = legal(ui, view, TAKE_UPCARD) or legal(ui, view, DRAW_DISCARD) \
-            or (ui.selected is not None and legal(ui, view, DISCARD, DECK[ui.selected]))
+        take = scene.legal(TAKE_UPCARD) or scene.legal(DRAW_DISCARD) \
+            or (scene.selected is not None and scene.legal(DISCARD, scene.selected))
         # Translators: the discard pile's accessible name; {card} is its top card without article
         # ("7 of hearts", or "Q, queen of hearts": the letter printed on the card, then its name).
         label = fmt(_("Discard pile: {card}"), card=T.card_button_name(top))
@@ -116,13 +116,13 @@ def render_table(view, ui):
                       attrs=(("aria-keyshortcuts", key_for("show_pile") or None),)))
     out.append('</section>')
     # Whose turn, what to do (and what is possible: knock, gin, big gin, with which discard).
-    prompt = T.ONLINE_PROBLEMS["no_opponent"] if waiting_for_friend(ui) else None
+    prompt = T.ONLINE_PROBLEMS["no_opponent"] if scene.waiting else None
     # The prompt has room of its own; a hint is laid over it (never moving the hand).
     out.append('<div class="g-say"><p class="g-prompt">' + esc(_(prompt) if prompt else T.turn_text(view, ui.mode, ui.handover))
                + '</p>' + hints.render_hint(view, ui) + '</div>')
     out.append('<div class="g-seat">')
-    out.append(render_hand(view, ui))
-    out.append(render_actions(view, ui))
+    out.append(render_hand(scene))
+    out.append(render_actions(scene))
     out.append('</div>')
     out.append('<ul class="g-log" aria-hidden="true">' + log_items(ui.log) + '</ul>')
     return "".join(out)
@@ -177,30 +177,31 @@ def can_knock(rules):
     return rules.oklahoma or rules.knock_limit > 0
 
 
-def render_actions(view, ui):
+def render_actions(scene):
     """The moves as large buttons: enabled when the View lists such a move (Knock and Gin
     whatever card is selected: they pick the best discard for it), and the sort button."""
+    view, ui = scene.view, scene.ui
     # Two groups, each with room of its own (a steady table): the moves of the phase, then the
     # tools (the hint, the hints' switch, the sort and the reorder buttons).
     out = ['<div class="g-actions"><div class="g-moves">']
-    sel = DECK[ui.selected] if ui.selected is not None else None
+    sel = scene.selected
     hint = suggested_move(ui, view)
     if view.phase == "upcard":
-        out.append(action_button(_("Take the upcard"), "take_upcard", legal(ui, view, TAKE_UPCARD),
+        out.append(action_button(_("Take the upcard"), "take_upcard", scene.legal(TAKE_UPCARD),
                                  suggest_class(hint, TAKE_UPCARD).strip()))
-        out.append(action_button(_("Pass"), "pass", legal(ui, view, PASS), hints.hinted_class(hints.hint_move(view, ui), (PASS,)).strip()))
+        out.append(action_button(_("Pass"), "pass", scene.legal(PASS), hints.hinted_class(hints.hint_move(view, ui), (PASS,)).strip()))
     else:
-        if can_undo(ui, view):  # the discard just made can be taken back: Undo in Discard's place
+        if scene.undo:  # the discard just made can be taken back: Undo in Discard's place
             out.append(action_button(_("Undo"), "undo", True))
         else:
-            out.append(action_button(_("Discard"), "discard", sel is not None and legal(ui, view, DISCARD, sel),
+            out.append(action_button(_("Discard"), "discard", sel is not None and scene.legal(DISCARD, sel),
                                      suggest_class(hint, DISCARD).strip()))
         if can_knock(view.rules):
-            out.append(action_button(pgettext("verb", "Knock"), "knock", legal(ui, view, KNOCK),
+            out.append(action_button(pgettext("verb", "Knock"), "knock", scene.legal(KNOCK),
                                      suggest_class(hint, KNOCK).strip()))
-        out.append(action_button(_("Gin"), "gin", legal(ui, view, GIN), suggest_class(hint, GIN).strip()))
+        out.append(action_button(_("Gin"), "gin", scene.legal(GIN), suggest_class(hint, GIN).strip()))
         if view.rules.big_gin_bonus is not None:
-            out.append(action_button(_("Big gin"), "big_gin", legal(ui, view, BIG_GIN)))
+            out.append(action_button(_("Big gin"), "big_gin", scene.legal(BIG_GIN)))
     out.append(hints.hint_button(view, ui))
     out.append('</div><div class="g-tools">')
     out.append(hints.hints_toggle(view, ui))
@@ -208,7 +209,7 @@ def render_actions(view, ui):
                   "custom": _("Sort: your order")}
     out.append(action_button(sort_names.get(ui.prefs["sort"], _("Sort: by rank")), "sort", True, "g-sort"))
     # Reordering by pointer or touch: the selected card moves one place per press.
-    order = ui.order[view.player]
+    order = scene.order
     pos = order.index(ui.selected) if ui.selected in order else -1
     out.append(move_button(_("Move left"), "move_left", "\u2190", pos > 0))
     out.append(move_button(_("Move right"), "move_right", "\u2192", 0 <= pos < len(order) - 1))
@@ -250,10 +251,11 @@ def move_button_markup(label, act, arrow, enabled):
                   + esc(word) + '</span>')
 
 
-def render_hand(view, ui):
+def render_hand(scene):
     """The seat's hand (cards as toggle buttons, one in the tab order) and its deadwood line,
-    in the order of `ui.order` (kept in step by `Ui.sync_order`)."""
-    order = ui.order[view.player]
+    in the player's order (`scene.order`)."""
+    view, ui = scene.view, scene.ui
+    order = scene.order
     hand = [DECK[i] for i in order]
     melded = set()
     for meld in view.arrangement.melds:
@@ -342,13 +344,14 @@ def hand_item_markup(card, state):
             + card_html(card, " ".join(classes), label, "c" + str(card.index), "card", attrs) + '</li>')
 
 
-def render_handover(view, ui=None):
+def render_handover(scene):
     """The hand-over screen: no card of either hand, a button to reveal the next player's hand;
     while the player who just discarded may take it back, a button to do so (the discard is
     public: it is on the pile)."""
+    view = scene.view
     current = view.turn
     undo = ""
-    if ui is not None and can_undo(ui, view):
+    if scene.undo:
         key = key_for("undo")
         # Translators: on the two players' hand-over screen, for the player who just discarded;
         # {card} is a card's name with its article ("the 7 of hearts").

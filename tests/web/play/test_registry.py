@@ -7,6 +7,7 @@ import pytest
 
 from game.rules import Rules
 from game.web.play import registry
+from game.web.play.scene import Scene
 from game.web.table.render import render
 from game.web.table.table import render_bar, render_handover, render_table
 from game.web.words.keys import shortcuts
@@ -39,7 +40,8 @@ def first_screens():
     for mode in ("cpu", "duo"):
         for _match, view, ui in screens(5, Rules.preset("classic").replace(target=50), mode):
             if ui.dialog is None:
-                acts |= drawn(render_bar(view, ui) + render_table(view, ui) + render_handover(view))
+                scene = Scene(view, ui)
+                acts |= drawn(render_bar(view, ui) + render_table(scene) + render_handover(scene))
     return acts
 
 
