@@ -13,7 +13,7 @@ from game.rules import Rules
 from game.web.progress import daily
 from game.web.progress import stats as S
 from game.web.progress.dailydialog import share_line
-from tests.browser.conftest import LANGS, before_worker, store
+from tests.browser.conftest import LANGS, before_worker
 from tests.browser.test_game import axe_problems, catalog, open_game, state, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -139,56 +139,8 @@ def test_a_daily_match_finished_gives_its_line_and_counts_in_the_statistics(cont
     assert page.console.problems() == []
 
 
-def test_the_daily_deal_is_the_same_deal_for_everyone_today(browser, base_url):
-    """Two people, each in their own language, get the same daily deal."""
-    hands = []
-    for lang in ("fr", "vi"):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-        page = ctx.new_page()
-        on_today(page)
-        open_game(page, base_url, lang)
-        open_dialog(page, "daily")
-        page.click('#game [data-act="play_daily"]')
-        page.wait_for_function("s => document.querySelector('#game').dataset.seed === s",
-                               arg=str(daily.seed_of(TODAY)))
-        wait_idle(page)
-        assert stored(page, "ginrummy.save.cpu")["match"]["rules"]["name"] == "short"
-        hands.append(Match.from_dict(stored(page, "ginrummy.save.cpu")["match"]).view(0).hand)
-        # Against the Hard computer: the level choice is not offered during the daily deal.
-        page.click('#game [data-act="menu"]')
-        assert page.locator('#game select[data-act="level"]').count() == 0
-        ctx.close()
-    assert hands[0] == hands[1]
-
-
 BAD_STATS = ["{not json", json.dumps([1, 2]), json.dumps({"format": "gin-rummy-stats", "version": 99, "records": {}}),
              json.dumps({"format": "gin-rummy-stats", "version": 1, "records": {"hard/classic": {"games": -3}}})]
-
-
-@pytest.mark.parametrize("lang", ["fr"])  # behaviour: one language (conftest.py)
-def test_corrupt_statistics_never_break_the_page(page, base_url, lang, site):
-    open_game(page, base_url, lang)
-    data = catalog(site, page)
-    said = "Your saved statistics could not be read, so they have been reset to zero."
-    warning = data["messages"].get(said, said)
-    for raw in BAD_STATS:
-        page.evaluate("raw => { localStorage.setItem('ginrummy.stats', raw); localStorage.setItem('ginrummy.daily', raw); }", raw)
-        reload(page)
-        assert state(page)["phase"] in ("upcard", "draw", "discard")
-        assert page.locator("#game .g-notice").count() == 0  # the game itself is untouched
-        open_dialog(page, "stats")
-        assert warning in page.inner_text("#game .g-dialog")
-        page.click('#game [data-act="cancel"]')
-        open_dialog(page, "daily")
-        assert page.locator('#game [data-act="play_daily"]').count() == 1
-        page.click('#game [data-act="cancel"]')
-    # A reset writes good statistics over the bad ones.
-    open_dialog(page, "stats")
-    page.click('#game [data-act="reset_stats"]')
-    page.click('#game [data-act="confirm_reset_stats"]')
-    wait_idle(page)
-    assert S.from_dict(stored(page, "ginrummy.stats")) == S.empty()
-    assert page.console.problems() == []
 
 
 @pytest.mark.parametrize("lang", ["vi"])  # behaviour: one language (conftest.py)
@@ -270,53 +222,3 @@ def test_accessibility_audit_of_the_statistics_and_the_daily_deal(page, base_url
     page.wait_for_selector("#game .g-daily-end")
     audit("end of the daily match")
     assert problems == [], "\n".join(problems)
-
-
-def test_the_daily_deal_keeps_the_match_in_progress_and_its_link_opens_it(page, base_url):
-    open_game(page, base_url, "en", hash="#seed=321")
-    page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
-    wait_idle(page)
-    page.keyboard.press("s" if state(page)["phase"] == "upcard" else "d")  # the match is in progress
-    page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.save.cpu')).match.actions.length >= 1")
-    wait_idle(page)
-    before = json.loads(page.evaluate("localStorage.getItem('ginrummy.save.cpu')"))
-    open_dialog(page, "daily")
-    assert "Your match in progress is kept" in page.inner_text("#game .g-dialog")
-    page.click('#game [data-act="play_daily"]')
-    page.wait_for_selector("#game .g-daily-tag")
-    wait_idle(page)
-    assert state(page)["seed"] != "321"
-    page.click('#game [data-act="menu"]')
-    page.click('#game .g-dialog-menu [data-act="back_to_match"]')
-    page.wait_for_function("document.querySelector('#game').dataset.seed === '321'")
-    wait_idle(page)
-    after = json.loads(page.evaluate("localStorage.getItem('ginrummy.save.cpu')"))
-    assert after["match"]["actions"][:len(before["match"]["actions"])] == before["match"]["actions"]
-    assert page.evaluate("localStorage.getItem('ginrummy.aside')") is None
-    assert page.locator("#game .g-daily-tag").count() == 0
-    # The daily deal's link (in its result line) opens its dialog over the player's own match.
-    page.goto(page.url.split("#")[0] + "#daily")
-    page.wait_for_selector("#game .g-dialog-daily")
-    assert state(page)["seed"] == "321"
-    assert page.console.problems() == []
-
-
-def test_a_match_set_aside_that_was_tampered_with_is_dropped_and_the_page_plays_on(page, base_url):
-    open_game(page, base_url, "en", hash="#seed=321")
-    page.wait_for_function("document.querySelector('#game').dataset.turn === 'me'")
-    wait_idle(page)
-    page.keyboard.press("s" if state(page)["phase"] == "upcard" else "d")
-    page.wait_for_function("JSON.parse(localStorage.getItem('ginrummy.save.cpu')).match.actions.length >= 1")
-    wait_idle(page)
-    open_dialog(page, "daily")
-    page.click('#game [data-act="play_daily"]')
-    page.wait_for_selector("#game .g-daily-tag")
-    wait_idle(page)
-    daily_seed = state(page)["seed"]
-    store(page, "ginrummy.aside", '["not a match"]')
-    page.click('#game [data-act="menu"]')
-    page.click('#game .g-dialog-menu [data-act="back_to_match"]')
-    page.wait_for_function("localStorage.getItem('ginrummy.aside') === null")
-    wait_idle(page)
-    assert state(page)["seed"] == daily_seed  # the daily match stays on the table
-    assert page.console.problems() == []

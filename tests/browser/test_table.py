@@ -281,47 +281,6 @@ def pass_the_upcard(page):
     wait_idle(page)
 
 
-def test_a_shared_link_over_a_match_in_progress_asks_first(page, base_url):
-    seed = seed_dealt_by_the_computer(81)
-    shared = seed_dealt_by_the_computer(seed + 1)
-    open_game(page, base_url, "en", hash="#seed=" + str(seed))
-    pass_the_upcard(page)  # the match is in progress
-    page.goto(base_url + "/en/#seed=" + str(shared))
-    page.wait_for_selector('#game [data-act="confirm_seed"]')
-    page.click('#game [data-act="cancel"]')
-    wait_idle(page)
-    assert state(page)["seed"] == str(seed) and page.url.endswith("#seed=" + str(seed))
-    page.goto(base_url + "/en/#seed=" + str(shared))
-    page.click('#game [data-act="confirm_seed"]')
-    page.wait_for_function("s => document.querySelector('#game').dataset.seed === s", arg=str(shared))
-    wait_idle(page)
-    # Loading a page over a saved match in progress with another seed in the address asks too.
-    pass_the_upcard(page)
-    page.goto(base_url + "/en/rules.html#seed=1234")
-    page.wait_for_selector("#game[data-ready=true]")
-    assert page.locator('#game [data-act="confirm_seed"]').count() == 1
-    assert state(page)["seed"] == str(shared)
-    assert page.console.problems() == []
-
-
-def test_clear_saved_data_asks_then_forgets_everything(page, base_url):
-    open_game(page, base_url, "en", hash="#seed=5")
-    page.click('#game [data-act="menu"]')
-    page.check('#game input[data-act="four"]')
-    page.wait_for_function("(JSON.parse(localStorage.getItem('ginrummy.prefs')) || {}).four === true")
-    page.click('#game [data-act="clear"]')
-    page.click('#game [data-act="cancel"]')
-    assert page.evaluate("localStorage.getItem('ginrummy.save.cpu')") is not None
-    page.click('#game [data-act="menu"]')
-    page.click('#game [data-act="clear"]')
-    page.click('#game [data-act="confirm_clear"]')
-    wait_idle(page)
-    prefs = page.evaluate("JSON.parse(localStorage.getItem('ginrummy.prefs') || '{}')")
-    assert prefs.get("four") in (None, False)
-    assert "four-colour" not in page.get_attribute("#game", "class")
-    assert page.console.problems() == []
-
-
 def drag(page, source, target):
     """Press on one element, move in steps (a real drag) and release over another."""
     a = page.locator(source).first.bounding_box()

@@ -125,31 +125,3 @@ def test_a_worked_example_opens_from_the_rules_guide_and_settles_as_shown(page, 
     page.wait_for_selector('#game .g-lesson-step[data-step="0"]')
     assert state(page)["phase"] == "upcard"
     assert not page.console.problems()
-
-
-def test_a_move_off_the_script_is_played_and_explained(page, site, base_url):
-    open_game(page, base_url, "en", hash="#train=guided")
-    page.wait_for_selector("#game .g-lesson")
-    page.click('#game [data-act="pass"]')  # the step said: take the upcard
-    page.wait_for_selector('#game .g-lesson-step[data-step="off"]')
-    catalog(site, page)
-    assert page.inner_text("#game .g-lesson-step") == lessons.off_script(GUIDED)
-    assert lessons.words(GUIDED.steps[0], None) in page.inner_text("#game .g-lesson-was")
-    wait_idle(page)
-    assert page.locator("#game .g-suggest").count() == 0  # nothing is suggested off the script
-    assert state(page)["phase"] in ("upcard", "draw", "discard")  # the hand goes on
-    assert not page.console.problems()
-
-
-@pytest.mark.parametrize("lang, code, reason", [  # each refusal in one language (conftest.py)
-    ("en", "nothing", "unknown"), ("fr", "classic.4S5S.8S", "cards"),
-    ("vi", "poker.4S5S6S7SQHQDQCAH3D2C.8SJHJDJC6H7DKC5D9C2S", "rules")])
-def test_a_bad_training_link_is_refused_in_words_and_the_own_game_shown(page, site, base_url, lang, code, reason):
-    open_game(page, base_url, lang, hash="#train=" + code)
-    catalog(site, page)
-    assert page.inner_text("#game .g-notice p") == lessons.bad_link(reason)
-    assert page.locator("#game .g-lesson").count() == 0
-    # The player's own game: a random deal, where the computer may already have played the upcard.
-    assert state(page)["phase"] in ("upcard", "draw", "discard")
-    assert page.evaluate("location.hash").startswith("#seed=")
-    assert not page.console.problems()

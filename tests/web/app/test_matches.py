@@ -79,3 +79,30 @@ def test_a_changed_level_is_the_computer_s_from_its_next_move_on():
     page.click("menu")
     page.change("level", "hard")
     assert page.app.table.seats[1] == "hard"
+
+
+def test_two_players_the_one_who_discarded_may_undo_on_the_hand_over_screen():
+    page = Page(hash="#seed=9")
+    page.click("menu")
+    page.change("mode", "duo")
+    for _ in range(8):  # to a player's first discard
+        if page.attrs["data-handover"] == "true":
+            page.click("reveal")
+            continue
+        if page.view().phase == "discard":
+            break
+        page.key("s" if page.view().phase == "upcard" else "d")
+    mover = page.view().player
+    card = next(a.card.index for a in page.view().legal_actions if a.kind == "discard")
+    page.click("card", card=card)
+    page.click("discard")
+    assert page.attrs["data-handover"] == "true" and page.shim.elements(act="undo")
+    page.click("undo")
+    assert page.attrs["data-handover"] == "false" and page.view().player == mover and page.view().phase == "discard"
+    assert "took back" in page.shim.live
+    page.click("card", card=card)
+    page.click("discard")
+    assert "Pass the device" in page.shim.live
+    page.click("reveal")
+    assert not page.shim.elements(act="undo") and "your turn" in page.shim.live
+    assert "Pass the device" not in page.shim.log

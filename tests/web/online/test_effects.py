@@ -158,3 +158,24 @@ def test_a_seat_link_from_another_device_takes_the_same_seat():
     server_answers(page)
     assert not [r for r in page.host.requests if r[0] == "POST"]  # the seat is the link's
     assert page.host.sockets[-1].url.endswith("?key=abc%20d")
+
+
+def test_a_connection_that_stops_answering_is_told_and_taken_up_again():
+    """The server holds the socket but says nothing (a network that died under it): after
+    PING_EVERY seconds of quiet the page pings, and a ping not answered within ANSWER_WITHIN
+    is a lost connection, taken up again."""
+    from game.wire import ANSWER_WITHIN, PING_EVERY
+
+    page, socket = joined_page()
+    deliver(page, socket, server_view(Match.new(9), 1, 0))
+    page.host.run(PING_EVERY * 1000 + 1000)
+    assert socket.sent[-1] == {"type": "ping"}
+    page.host.run(ANSWER_WITHIN * 1000 + 1000)
+    assert socket.closed and "was lost" in page.shim.text()
+    page.host.run(1000)  # the first retry
+    again = page.host.sockets[-1]
+    assert again is not socket
+    again.open = True
+    page.host.task(again.on_open)()
+    deliver(page, again, server_view(Match.new(9), 1, 0))
+    assert "was lost" not in page.shim.text()
