@@ -63,13 +63,13 @@ class App:
         self.controls = Controls()
         self.screen = Screen(self.frame, self.attrs.get("data-first-key"))
         self.more_url = start.get("more") or ""
-        self.loader = Loader(self.fetch_more, host.next_task, self.more_state, self.mark_busy, self.more_done,
-                             self.more_failed)
+        self.loader = Loader(fetch=self.fetch_more, next_task=host.next_task, on_state=self.more_state,
+                             on_busy=self.mark_busy, on_done=self.more_done, on_failed=self.more_failed)
         self.thinker = Thinker(host, start.get("players") or "")
-        self.pacer = Pacer(host, lambda: saves.pace(self.store, self.ui.prefs), lambda: self.table,
-                           lambda: self.thinker, self.loader.waiting,
-                           lambda then: self.need(then, busy=False, otherwise=then),
-                           self.mark_busy, self.record_decision, self.players_failed)
+        self.pacer = Pacer(timers=host, pace=lambda: saves.pace(self.store, self.ui.prefs), table=lambda: self.table,
+                           thinker=lambda: self.thinker, more_waiting=self.loader.waiting,
+                           wait_for_more=lambda then: self.need(then, busy=False, otherwise=then),
+                           on_busy=self.mark_busy, on_played=self.record_decision, on_failed=self.players_failed)
 
     # --- start-up ------------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ class Loader:
     `on_done()` that all that waited has run; `on_failed(first)` that the bundle could not be
     loaded (`first`: the first time it is said)."""
 
-    def __init__(self, fetch, next_task, on_state, on_busy, on_done, on_failed):
+    def __init__(self, *, fetch, next_task, on_state, on_busy, on_done, on_failed):
         self.fetch = fetch
         self.next_task = next_task
         self.on_state = on_state

@@ -16,7 +16,7 @@ class Pacer:
     `on_busy()` hears that `busy` may have changed, `on_played()` that the computer moved,
     `on_failed()` that its players could not be loaded."""
 
-    def __init__(self, timers, pace, table, thinker, more_waiting, wait_for_more, on_busy, on_played,
+    def __init__(self, *, timers, pace, table, thinker, more_waiting, wait_for_more, on_busy, on_played,
                  on_failed):
         self.timers = timers
         self.pace = pace

@@ -12,8 +12,9 @@ class Page:
         self.fetched = []
         self.done = 0
         self.failures = []
-        self.loader = Loader(lambda loaded, failed: self.fetched.append((loaded, failed)), self.tasks.append,
-                             self.states.append, lambda: None, self.finished, self.failures.append)
+        self.loader = Loader(fetch=lambda loaded, failed: self.fetched.append((loaded, failed)),
+                             next_task=self.tasks.append, on_state=self.states.append, on_busy=lambda: None,
+                             on_done=self.finished, on_failed=self.failures.append)
 
     def finished(self):
         self.done += 1

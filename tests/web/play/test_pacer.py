@@ -53,10 +53,10 @@ def setup(more_waiting=False, broken=False, players=True, seed=5):
     timers, worker = Timers(), Worker(broken, players)
     record = {"played": 0, "failed": 0, "waiting_for_more": []}
     holder = {"table": table}
-    pacer = Pacer(timers, lambda: 900, lambda: holder["table"], lambda: worker, lambda: more_waiting,
-                  record["waiting_for_more"].append, lambda: None,
-                  lambda: record.__setitem__("played", record["played"] + 1),
-                  lambda: record.__setitem__("failed", record["failed"] + 1))
+    pacer = Pacer(timers=timers, pace=lambda: 900, table=lambda: holder["table"], thinker=lambda: worker,
+                  more_waiting=lambda: more_waiting, wait_for_more=record["waiting_for_more"].append,
+                  on_busy=lambda: None, on_played=lambda: record.__setitem__("played", record["played"] + 1),
+                  on_failed=lambda: record.__setitem__("failed", record["failed"] + 1))
     table.listen(pacer.schedule)  # as the page does after every change
     return table, timers, worker, pacer, record, holder
 
