@@ -58,7 +58,10 @@
       failed("the worker could not be created: " + error);
       return;
     }
-    worker.onmessage = function (ev) { receive(JSON.parse(ev.data)); };
+    worker.onmessage = function (ev) {
+      var frame = JSON.parse(ev.data);
+      if (held !== null) { held.push(frame); } else { receive(frame); }
+    };
     worker.onerror = function (ev) { failed("the worker stopped: " + (ev.message || "error")); };
     post({
       type: "start",
@@ -100,6 +103,7 @@
   function forward(input) {
     input.type = "input";
     input.id = ++nextId;
+    holdFramesUntilPainted();
     tell(input);
   }
 
@@ -109,6 +113,23 @@
     unanswered++;
     markBusy();
     if (ready) { post(message); } else { queued.push(message); }
+  }
+
+  // The frame that answers a press is painted before any frame of the worker's is applied: a
+  // patch that came in meanwhile (the worker answers in a few ms) would hold the press's own
+  // frame back by its whole cost. Frames wait for that paint, in their order.
+  var held = null;
+  function holdFramesUntilPainted() {
+    if (held !== null) { return; }
+    held = [];
+    var release = function () {
+      if (held === null) { return; }
+      var waiting = held;
+      held = null;
+      waiting.forEach(receive);
+    };
+    requestAnimationFrame(function () { setTimeout(release, 0); });
+    setTimeout(release, 100);  // a tab the browser does not paint (in the background)
   }
 
   // --- frames from the worker -----------------------------------------------------------------
@@ -142,8 +163,10 @@
     keys: function (map) { keys = map; },
     warn: function (text) { console.warn(text); }
   };
-  // The order a frame's parts are applied in: the markup before the focus that goes into it.
-  var ORDER = ["store", "keys", "attrs", "classes", "keep_first", "html", "log", "live", "hash", "scroll", "download",
+  // The order a frame's parts are applied in: the markup first (the patch lets go of a focus
+  // it removes while the page's style is still clean: #game's attributes, set before it, made
+  // that a restyle of the whole table), the focus after it.
+  var ORDER = ["store", "keys", "keep_first", "html", "attrs", "classes", "log", "live", "hash", "scroll", "download",
                "clear_offline", "decision", "warn"];
 
   function receive(frame) {
@@ -184,7 +207,9 @@
     if (same) { return; }  // drawn again by the worker: the very same markup
     frame.focus_was = focusState();
     patch(main, html);
-    if (frame.reveal) { placeFrom(); bringIntoView(frame.reveal); }
+    // The knock played out: its cards measured and placed in the next frame, before it is
+    // painted (the browser lays the page out once, not also in this task).
+    if (frame.reveal) { requestAnimationFrame(function () { placeFrom(); bringIntoView(frame.reveal); }); }
   }
 
   // FNV-1a (32 bits) over UTF-16 code units, as generator/firstscreen.py markup_hash.
@@ -444,9 +469,9 @@
   // The focus after a drawing (docs/game-ui.md): a command of the player's (`take`), or a
   // focus that was in the game, goes to the control it was on when that is still there and the
   // frame keeps it (`keep`: no dialog opened, no hand hidden), else to the first of the frame's
-  // keys and selectors found; never left on the page's body. A focus lost with the drawing is
-  // given back at once; else it moves with the next frame, before it is painted (the browser
-  // then lays the page out once).
+  // keys and selectors found. It moves with the next frame, before it is painted: focusing
+  // forces the browser to lay the page out at once, which the frame does anyway (a focus lost
+  // with the drawing is back before anything is painted).
   function focusTo(spec, was) {
     was = was || focusState();
     if (!spec.take && !was.inside) { return; }
@@ -458,8 +483,7 @@
       var found = main.querySelectorAll(selectors[i]);
       for (var j = 0; j < found.length; j++) {
         if (!found[j].hasAttribute("disabled")) {
-          var lost = was.inside && !root.contains(document.activeElement);
-          if (lost) { focusDue = null; focus(found[j]); } else { inFrame(found[j]); }
+          inFrame(found[j]);
           return;
         }
       }
