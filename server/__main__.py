@@ -11,6 +11,7 @@ from game.ai import LEVELS
 from game.wire import ALPHABET, MAX_MESSAGE
 from server import logs
 from server.app import Config, create_app
+from server.deals import Randomness
 from server.store import StoreError
 from server.tables import Settings
 
@@ -53,6 +54,9 @@ def main(argv=None):
     parser.add_argument("--code-prefix", default="",
                         help="first character(s) of every code this process opens, when several"
                              " processes share the tables behind a proxy (docs/online.md)")
+    parser.add_argument("--test-seed", type=int, metavar="N",
+                        help="deal every table from this fixed seed, the same cards on every run "
+                             "(tests only: whoever knows N can compute every deck)")
     parser.add_argument("--dev", nargs="?", type=Path, const=PROJECT_ROOT, metavar="ROOT",
                         help="build the project at ROOT (default: this checkout) into --site, "
                              "rebuild it on every change to its sources and reload the open pages"
@@ -89,8 +93,9 @@ def main(argv=None):
                         code_prefix=args.code_prefix)
     logs.setup()
     try:
+        randomness = None if args.test_seed is None else Randomness(args.test_seed)
         app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings,
-                                dev=dev))
+                                dev=dev, randomness=randomness))
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

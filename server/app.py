@@ -40,6 +40,7 @@ class Config:
     tick: float = 1.0  # seconds between takeover checks
     sweep_every: float = 3600.0
     clock: object = time.time
+    randomness: object = None  # server.deals.Randomness: None is the system's; tests fix a seed
     dev: object = None  # a server.dev.DevLoop: rebuild on changes, reload open pages (--dev)
 
 
@@ -47,7 +48,7 @@ def create_app(config):
     """The application; a database that cannot be used raises StoreError (one line)."""
     storage = Storage(Store(config.db))
     settings = config.settings
-    tables = Tables(storage, config.clock, settings)
+    tables = Tables(storage, config.clock, settings, config.randomness)
     hub = Hub(settings.sockets_per_seat, settings.sockets_per_ip, settings.sockets_in_all)
 
     async def status(request):

@@ -10,15 +10,14 @@ Pure logic over a clock value passed in (`now`, seconds since the epoch): no I/O
 so tests drive it with a fake clock and a plain Store.
 """
 
-import secrets
-
+import server.deals
 from game.actions import Action
 from game.ai import make_player
 from game.errors import IllegalAction
 from game.match import Match
 from game.table import HUMAN, Table
 from server.codes import key_hash, key_matches, new_key
-from server.deals import SecretDeals, new_secret
+from server.deals import SecretDeals
 from server.store import Record
 
 
@@ -31,16 +30,13 @@ class RoomError(Exception):
         self.details = details
 
 
-def computer(level, seat):
-    """The computer player for a seat taken over; its own random choices owe nothing to the deal."""
-    return make_player(level, secrets.randbits(32))
-
-
 class Room:
-    def __init__(self, record, now, grace):
+    def __init__(self, record, now, grace, randomness=None):
         self.record = record  # the table as last stored
         self.grace = grace  # seconds a disconnected player keeps their seat from the computer
-        self.table = Table.from_log(record.log, _seats(record), computer, _deals(record.secret))
+        # Deal secrets and computer seeds (server.deals.Randomness): the system's by default.
+        self.randomness = randomness or server.deals.SYSTEM
+        self.table = Table.from_log(record.log, _seats(record), self._computer, _deals(record.secret))
         self.stored = self.table.mark(record.log)  # what a failed write goes back to
         self.secret = record.secret  # of the game being played (a new game brings a new one)
         self.seats = [dict(seat) for seat in record.seats]  # key hashes and takeovers, live
@@ -53,15 +49,20 @@ class Room:
         self.dirty = False  # changed in memory since the last write
 
     @classmethod
-    def open(cls, code, rules, level, now, grace):
+    def open(cls, code, rules, level, now, grace, randomness=None):
         """A new table with seat 0 taken, not stored yet; returns (room, key of seat 0)."""
         key = new_key()
         seats = [{"key_hash": key_hash(key), "computer": False},
                  {"key_hash": None, "computer": False}]
-        secret = new_secret()
+        randomness = randomness or server.deals.SYSTEM
+        secret = randomness.deal_secret()
         log = Match.dealt(SecretDeals(secret), rules).to_dict()
         record = Record(code, level, seats, None, now, now, log, secret)
-        return cls(record, now, grace), key
+        return cls(record, now, grace, randomness), key
+
+    def _computer(self, level, seat):
+        """The computer player for a seat taken over; its own choices owe nothing to the deal."""
+        return make_player(level, self.randomness.player_seed())
 
     @property
     def code(self):
@@ -254,7 +255,7 @@ class Room:
             self._changed(now)
             return
         self.restart_by = None
-        self.secret = new_secret()
+        self.secret = self.randomness.deal_secret()
         deals = SecretDeals(self.secret)
         self.table.new_game(Match.dealt(deals, self.match.rules), deals)
         self._changed(now)

@@ -44,8 +44,9 @@ class Settings:
 
 
 class Tables:
-    def __init__(self, storage, clock, settings=Settings()):
+    def __init__(self, storage, clock, settings=Settings(), randomness=None):
         self.storage = storage
+        self.randomness = randomness  # None: the system's (server.deals.Randomness)
         self.clock = clock
         self.settings = settings
         self.rooms = {}
@@ -65,7 +66,8 @@ class Tables:
             raise RoomError("too_many_tables")
         while True:
             code = new_code(self.settings.code_prefix)
-            room, key = Room.open(code, Rules.preset(rules_name), level, now, self.settings.grace)
+            room, key = Room.open(code, Rules.preset(rules_name), level, now, self.settings.grace,
+                                  self.randomness)
             try:
                 if await self.storage("insert", room.record):
                     break
@@ -128,7 +130,7 @@ class Tables:
                 if await self.storage("is_set_aside", code):
                     raise RoomError("table_unreadable")
                 return None
-            room = Room(record, self.clock(), self.settings.grace)
+            room = Room(record, self.clock(), self.settings.grace, self.randomness)
         except (Unreadable, CorruptSave, ValueError, TypeError, KeyError) as exc:
             await self._set_aside(code, str(exc))
             raise RoomError("table_unreadable") from None

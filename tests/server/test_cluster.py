@@ -24,7 +24,7 @@ def cluster(tmp_path):
     ports = [free_port() for _ in range(4)]
     with open(tmp_path / "nginx-errors", "w") as errors:
         cluster = Cluster(3, ports[0], site, tmp_path / "db", tmp_path / "run", ports=ports[1:],
-                          nginx_errors=errors)
+                          nginx_errors=errors, server_args=["--test-seed", "1"])
         cluster.start()
         try:
             yield cluster, Client(ports[0])

@@ -16,7 +16,7 @@ from tests.server.test_restart import ROOT, Client, free_port
 
 def command(site, db, port, *extra):
     return [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-            "--site", str(site), "--db", str(db), *extra]
+            "--site", str(site), "--db", str(db), "--test-seed", "1", *extra]
 
 
 def started(site, db, port, files=None):
