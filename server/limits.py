@@ -1,4 +1,6 @@
-"""Token buckets: per IP for opening and joining tables, per connection for messages."""
+"""Token buckets: per IP for opening and joining tables, connecting and messages, per seat for
+connecting, per connection for messages. The time passed in is monotonic (server.clock): a
+clock set back must not empty a bucket for as long as the step."""
 
 
 class Bucket:
@@ -13,7 +15,7 @@ class Bucket:
         self.last = now
 
     def take(self, now):
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
             return False

@@ -20,6 +20,8 @@ from server.codes import key_hash, key_matches, new_key
 from server.deals import SecretDeals
 from server.store import Record
 
+ACTIVE_EVERY = 3600.0  # seconds: a connection alone stores the table's activity at most this often
+
 
 class RoomError(Exception):
     """A request refused with a reason code (the page words it); nothing was changed."""
@@ -137,21 +139,37 @@ class Room:
 
     def connect(self, seat, now):
         """A player's connection opened: they play their seat again (the computer stops).
-        Returns what the computer played for them meanwhile (None: nothing)."""
+        Returns what the computer played for them meanwhile (None: nothing).
+
+        Only what changes is paid for: the other seat is sent a view when this seat's
+        presence changes (its first connection), and a write is made when something stored
+        changes (the seat handed back, the computer's moves, or an hour since the last
+        activity stored): a client reconnecting in a loop costs neither."""
         self.connections[seat] += 1
         away, self.away[seat] = self.away[seat], None
-        if self.seats[seat]["computer"]:
+        handed_back = self.seats[seat]["computer"]
+        if handed_back:
             self.seats[seat]["computer"] = False
             self.table.set_seat(seat, HUMAN)
-        self._play_computers()
-        self._changed(now)
+        moved = self._play_computers()
+        if handed_back or moved or away is not None or now - self.record.active > ACTIVE_EVERY:
+            self._changed(now)
+        elif self.connections[seat] == 1:
+            self.version += 1
+            self.active = now
         return away
 
     def disconnect(self, seat, now):
         self.connections[seat] -= 1
         if self.connections[seat] == 0:
             self.away_since[seat] = now
-        self.version += 1
+            self.version += 1
+
+    def moved(self, step):
+        """The server's time followed a step of the system clock (server.clock): the times
+        held here move with it, so no grace period or idle time jumps."""
+        self.away_since = [since + step for since in self.away_since]
+        self.active += step
 
     def leave(self, seat, now):
         """The seat's player gives it up for good: the key opens nothing any more, the link's
@@ -226,11 +244,14 @@ class Room:
 
     def _play_computers(self):
         """The computer moves for seats it plays while a person is there to play against
-        (both away: the table waits). Between hands the person there deals, when ready."""
+        (both away: the table waits). Between hands the person there deals, when ready.
+        Returns whether it moved."""
+        moved = False
         while True:
             seat = self.table.to_move()
             if seat is None or self.connections[1 - seat] == 0:
-                return
+                return moved
+            moved = True
             hand = self.table.match.hand
             self.table.step()
             if self.away[seat] is not None:

@@ -140,9 +140,22 @@ class Store:
         return self.db.execute("SELECT 1 FROM tables WHERE code = ? UNION ALL SELECT 1 FROM"
                                " broken_tables WHERE code = ?", (code, code)).fetchone() is not None
 
-    def idle(self, before):
-        """Codes of the tables whose last activity is older than `before`."""
-        return [code for (code,) in self.db.execute("SELECT code FROM tables WHERE active < ?", (before,))]
+    def idle(self, before, limit):
+        """Codes of at most `limit` tables whose last activity is older than `before`, the
+        idlest first."""
+        return [code for (code,) in self.db.execute(
+            "SELECT code FROM tables WHERE active < ? ORDER BY active LIMIT ?", (before, limit))]
+
+    def newest_activity(self):
+        """The last activity of the table used last (None: no table)."""
+        return self.db.execute("SELECT max(active) FROM tables").fetchone()[0]
+
+    def shift_activity(self, step, upto):
+        """Move by `step` seconds the activity of every table active at or before `upto` (the
+        server's time followed a step of the system clock: server.clock)."""
+        with self._transaction():
+            self.db.execute("UPDATE tables SET active = active + ?, created = created + ?"
+                            " WHERE active <= ?", (step, step, upto))
 
     def delete(self, codes):
         with self._transaction():

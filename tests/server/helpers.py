@@ -1,5 +1,6 @@
 """A real server in a thread on a free 127.0.0.1 port, a tiny site, and socket clients."""
 
+import asyncio
 import contextlib
 import json
 import socket
@@ -16,7 +17,10 @@ from game.view import View
 from game.wire import normalize
 from server.__main__ import UVICORN
 from server.app import Config, create_app
-from server.tables import Settings
+from server.clock import Clock
+from server.storage import Storage
+from server.store import Store
+from server.tables import Settings, Tables
 
 TIMEOUT = 10  # seconds a test waits for the server before failing
 
@@ -76,8 +80,27 @@ class Running:
         return opened["code"], opened["key"], joined["key"]
 
 
+class FakeTime(Clock):
+    """The server's clock on fake time: `now += s` is time passing (both readings move),
+    `wall += s` a system clock set by hand (only the wall clock moves)."""
+
+    def __init__(self, wall=1_000_000.0, mono=500.0):
+        self.wall_now, self.mono_now = wall, mono
+        super().__init__(wall=lambda: self.wall_now, monotonic=lambda: self.mono_now)
+
+    @property
+    def now(self):
+        return self()
+
+    @now.setter
+    def now(self, value):
+        passed = value - self()
+        self.wall_now += passed
+        self.mono_now += passed
+
+
 @contextlib.contextmanager
-def running(tmp_path, settings=None, clock=time.time, db=None):
+def running(tmp_path, settings=None, clock=None, db=None):
     """The app served by uvicorn in a thread; stopped when the block ends."""
     site = make_site(tmp_path / "site")
     listener = socket.socket()
@@ -150,3 +173,30 @@ def play_match(sockets, first_views, levels=("medium", "easy"), limit=2000):
         version = max(view["version"] for view in views)
         views = [view_after(websocket, version) for websocket in sockets]
     return views, sent
+
+
+# --- a registry of tables on fake time, without sockets ---------------------------------------
+
+class Sync:
+    """The registry's coroutines run to their end on the loop: `tables.open(...)` returns."""
+
+    def __init__(self, tables, loop):
+        self.inner = tables
+        self.loop = loop
+
+    def __getattr__(self, name):
+        value = getattr(self.inner, name)
+        if asyncio.iscoroutinefunction(value):
+            return lambda *args: asyncio.run_coroutine_threadsafe(value(*args), self.loop).result(30)
+        return value
+
+
+def registry(path, clock, loop, settings=None):
+    """A registry as a server starts it (its timers run the expiry at once)."""
+    tables = Sync(Tables(Storage(Store(path)), clock, settings or Settings()), loop)
+    tables.expire()
+    return tables
+
+
+def stored(tables, code):
+    return tables.storage.store.load(code)
