@@ -12,6 +12,7 @@ from game.wire import ALPHABET, MAX_MESSAGE
 from server import logs
 from server.app import Config, create_app
 from server.deals import Randomness
+from server.guard import Guard, Server
 from server.store import StoreError
 from server.tables import Settings
 
@@ -23,9 +24,9 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 # within 5 s: a player whose network died is "away" for the other within 10 s. No per-message
 # compression: a view is about 3 KB, and zlib took about 12 % of the server's CPU per move and a
 # compressor's memory per socket (measured with bench tables: 490 against 555 us a move, 61
-# against 79 MiB at 200 tables). Past `limit_concurrency` connections every new one gets a 503
-# (it is below the file limit, so the process never runs out of descriptors: accept would fail
-# for everyone).
+# against 79 MiB at 200 tables). Every connection is counted and timed from its accept
+# (server/guard.py): per address, in all (below the file limit, so the process never runs out
+# of descriptors: accept would fail for everyone), and in time (headers, answers, keep-alive).
 UVICORN = {"access_log": False, "log_level": "warning", "ws_max_size": 16 * MAX_MESSAGE,
            "ws_ping_interval": 5, "ws_ping_timeout": 5, "ws_per_message_deflate": False}
 
@@ -81,7 +82,7 @@ def main(argv=None):
         print(f"error: {args.site} holds no built site (index.html); {hint}", file=sys.stderr)
         return 2
     origins = tuple(args.origin or default_origins(args.host, args.port))
-    connections = connection_budget()
+    connections, backlog = file_budget()
     settings = Settings(grace=args.grace, level=args.level,
                         opens_per_minute=args.opens_per_minute,
                         opens_burst=max(Settings.opens_burst, int(args.opens_per_minute)),
@@ -101,23 +102,26 @@ def main(argv=None):
         return 2
     print(f"serving {args.site} and the tables ({args.db}) on {origins[0]}/ (Ctrl+C stops)",
           flush=True)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_config=None,
-                            limit_concurrency=connections + RESERVE // 2, **UVICORN)
+    guard = Guard.of(settings)
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_config=None, backlog=backlog,
+                            limit_concurrency=guard.in_all, **UVICORN, **guard.uvicorn_options())
     if dev is None:
-        uvicorn.Server(config).run()
+        Server(config).run()
     else:
-        from server.dev import Server
+        from server.dev import Server as DevServer
 
-        Server(config, dev).run()
+        DevServer(config, dev).run()
     return 0
 
 
 RESERVE = 64  # file descriptors kept for the database, the site's files, logs and HTTP requests
 
 
-def connection_budget():
-    """How many WebSockets this process may hold: its file limit, raised to the hard limit,
-    less a reserve."""
+def file_budget():
+    """(WebSockets this process may hold, its accept backlog), from its file limit raised to
+    the hard limit. asyncio accepts up to `backlog` connections at a time before the guard
+    sees any (server/guard.py), so the backlog is kept out of the budget too: a burst of
+    connections closed at once never takes the last descriptors."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and soft < hard:
         try:
@@ -126,7 +130,8 @@ def connection_budget():
         except (ValueError, OSError):
             pass
     soft = min(soft, 1_000_000)
-    return max(16, min(Settings.sockets_in_all, soft - RESERVE))
+    backlog = max(16, min(2048, soft // 8))
+    return max(16, min(Settings.sockets_in_all, soft - RESERVE - backlog)), backlog
 
 
 def default_origins(host, port):

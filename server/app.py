@@ -19,7 +19,7 @@ from game.wire import CLOSE_CODES, HTTP_STATUS, LEAVE, PING, POLICY_CLOSE, PONG,
 from generator.headers import security_headers
 from server.clock import Clock
 from server.hub import Client, Hub
-from server.limits import Bucket
+from server.limits import Bucket, address_key
 from server.protocol import error_message, handle, parse
 from server.room import RoomError
 from server.static import PrecompressedFiles
@@ -57,7 +57,7 @@ def create_app(config):
                              "grace": settings.grace})
 
     async def open_table(request):
-        body, refused = await _json_body(request, config.origins)
+        body, refused = await _json_body(request, config.origins, settings.header_timeout)
         if refused:
             return refused
         try:
@@ -70,7 +70,7 @@ def create_app(config):
                             status_code=201)
 
     async def join_table(request):
-        _, refused = await _json_body(request, config.origins, optional=True)
+        _, refused = await _json_body(request, config.origins, settings.header_timeout, optional=True)
         if refused:
             return refused
         try:
@@ -251,16 +251,21 @@ async def _timers(tables, hub, config):
 UNLOAD_EVERY = 60.0  # seconds between two unloadings of idle rooms
 
 
-async def _json_body(request, origins, optional=False):
-    """(body dict, None) or (None, refusal response). A cross-site page is refused."""
+async def _json_body(request, origins, within, optional=False):
+    """(body dict, None) or (None, refusal response). A cross-site page is refused, and so is
+    a body not sent within `within` seconds."""
     origin = request.headers.get("origin")
     if origin is not None and origin not in origins:
         return None, _refusal(RoomError("bad_origin"))
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return None, _refusal(RoomError("too_big", limit=MAX_BODY))
+    try:
+        async with asyncio.timeout(within):  # a body sent a byte at a time holds nothing long
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    return None, _refusal(RoomError("too_big", limit=MAX_BODY))
+    except TimeoutError:
+        return None, _refusal(RoomError("bad_request", expected=f"the body within {within:g} s"))
     if optional and not body.strip():
         return {}, None
     try:
@@ -277,7 +282,8 @@ def _refusal(exc):
 
 
 def _ip(connection):
-    return connection.client.host if connection.client else "unknown"
+    """The address the per-address limits count (behind a trusted proxy, the client's)."""
+    return address_key(connection.client.host) if connection.client else "unknown"
 
 
 class SecurityHeaders:

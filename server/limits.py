@@ -2,6 +2,8 @@
 connecting, per connection for messages. The time passed in is monotonic (server.clock): a
 clock set back must not empty a bucket for as long as the step."""
 
+import ipaddress
+
 
 class Bucket:
     """`burst` requests at once, then one every `1 / rate` seconds; the clock is passed in."""
@@ -48,3 +50,14 @@ class PerKey:
     def forget_full(self, now):
         for key in [key for key, bucket in self.buckets.items() if bucket.full(now)]:
             del self.buckets[key]
+
+
+def address_key(ip):
+    """What the per-address limits count by: an IPv4 address, or an IPv6 address's /64 (one
+    home or one subscriber holds a whole /64, so each of its addresses is no new visitor)."""
+    if ":" not in ip:
+        return ip
+    try:
+        return str(ipaddress.IPv6Network(ip + "/64", strict=False))
+    except ValueError:
+        return ip

@@ -51,6 +51,11 @@ class Settings:
     sockets_per_seat: int = 4  # a phone, a laptop, a reload whose old socket is still closing
     sockets_per_ip: int = 200  # a school or an office behind one address
     sockets_in_all: int = 10_000  # lowered at start to what the process's file limit allows
+    # TCP connections (HTTP and WebSockets) of one address at once, and how long a connection
+    # may take to send a request's headers and to be answered (server/guard.py).
+    connections_per_ip: int = 256
+    header_timeout: float = 10.0
+    request_timeout: float = 300.0
     rooms_in_memory: int = 20_000  # past this, idle rooms without a connection are unloaded
     removals_per_sweep: int = 1000  # tables the hourly expiry removes at most
     code_prefix: str = ""  # every code this process opens starts so (one shard of several)

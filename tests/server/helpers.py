@@ -2,12 +2,12 @@
 
 import asyncio
 import contextlib
+import copy
+import http.client
 import json
 import socket
 import threading
 import time
-import urllib.error
-import urllib.request
 
 import uvicorn
 from websockets.sync.client import connect
@@ -18,6 +18,7 @@ from game.wire import normalize
 from server.__main__ import UVICORN
 from server.app import Config, create_app
 from server.clock import Clock
+from server.guard import Guard, Server
 from server.storage import Storage
 from server.store import Store
 from server.tables import Settings, Tables
@@ -49,27 +50,38 @@ class Running:
     def store(self):
         return self.tables.storage.store
 
+    source = None  # the client's own address (127.0.0.2, ...): None is the system's choice
+
+    def at(self, source):
+        """The same client, connecting from the address `source` (any 127.x.y.z on Linux): the
+        per-address limits see another visitor."""
+        other = copy.copy(self)
+        other.source = source
+        return other
+
+    def _request(self, method, path, data=None, headers=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT,
+                                                source_address=self.source and (self.source, 0))
+        try:
+            connection.request(method, path, body=data, headers=headers or {})
+            answer = connection.getresponse()
+            return answer.status, dict(answer.headers), answer.read()
+        finally:
+            connection.close()
+
     def post(self, path, body=None, origin=None, raw=None):
         """(status, JSON answer) of a POST."""
         data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
-        request = urllib.request.Request(self.origin + path, data=data, method="POST")
-        request.add_header("Origin", origin or self.origin)
-        try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
-                return answer.status, json.load(answer)
-        except urllib.error.HTTPError as error:
-            return error.code, json.load(error)
+        status, _, answer = self._request("POST", path, data, {"Origin": origin or self.origin})
+        return status, json.loads(answer)
 
     def get(self, path):
-        try:
-            with urllib.request.urlopen(self.origin + path, timeout=TIMEOUT) as answer:
-                return answer.status, dict(answer.headers), answer.read()
-        except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), error.read()
+        return self._request("GET", path)
 
     def socket(self, code, key, origin=None):
         return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{code}?key={key}",
-                       origin=origin or self.origin, open_timeout=TIMEOUT)
+                       origin=origin or self.origin, open_timeout=TIMEOUT,
+                       source_address=self.source and (self.source, 0))
 
     def table(self, rules="short"):
         """A table with both seats taken: (code, key of seat 0, key of seat 1)."""
@@ -113,7 +125,9 @@ def running(tmp_path, settings=None, clock=None, db=None):
     # The server's own WebSocket options, but no pings: a test that stops reading is not a
     # dead network.
     options = dict(UVICORN, ws_ping_interval=None, ws_ping_timeout=None)
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", **options))
+    guard = Guard.of(config.settings)
+    server = Server(uvicorn.Config(app, lifespan="on", limit_concurrency=guard.in_all,
+                                           **options, **guard.uvicorn_options()))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + TIMEOUT
@@ -121,6 +135,7 @@ def running(tmp_path, settings=None, clock=None, db=None):
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.01)
     running = Running(port, app)
+    running.guard = guard
     running.loop_thread = thread.ident
     try:
         yield running

@@ -4,6 +4,7 @@ takes the file descriptors of the process nor floods the log."""
 
 import contextlib
 import resource
+import socket
 import subprocess
 import sys
 import time
@@ -104,3 +105,24 @@ def test_the_seat_cap_comes_first_for_one_seat(tmp_path):
                 assert '"too_many_connections"' in fifth.recv(timeout=TIMEOUT)
     finally:
         stopped(process)
+
+
+def test_idle_connections_of_one_address_take_neither_descriptors_nor_service(tmp_path):
+    # D1 at the docs' own `ulimit -n 1024`, here 256: 1,100 connections that send nothing
+    # took every descriptor, and every request and handshake of everyone timed out.
+    site, db = make_site(tmp_path / "site"), tmp_path / "tables.sqlite3"
+    process, client = started(site, db, free_port(), files=256)
+    try:
+        with contextlib.ExitStack() as stack:
+            for _ in range(1100):
+                stack.enter_context(socket.create_connection(
+                    ("127.0.0.1", client.port), timeout=TIMEOUT, source_address=("127.0.0.2", 0)))
+            honest = client.at("127.0.0.3")
+            assert honest.get("/api/status")[0] == 200
+            code, key0, _ = honest.table()
+            with honest.socket(code, key0) as seat0:
+                assert receive(seat0)["table"]["seat"] == 0
+            assert honest.get("/en/")[0] == 200
+    finally:
+        err = stopped(process)
+    assert "Too many open files" not in err and len(err.splitlines()) < 40, err[-2000:]
