@@ -13,6 +13,7 @@ from websockets.exceptions import InvalidStatus
 
 from tests.server.helpers import TIMEOUT, make_site, receive
 from tests.server.test_restart import ROOT, Client, free_port
+from tests.server.test_store import damaged
 
 
 def command(site, db, port, *extra):
@@ -65,6 +66,16 @@ def test_a_file_that_is_not_a_database_is_one_line(tmp_path):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot be used" in lines[0], result.stderr
+
+
+def test_a_damaged_database_stops_the_server_in_one_line(tmp_path):
+    site, db = make_site(tmp_path / "site"), tmp_path / "tables.sqlite3"
+    damaged(db)
+    result = subprocess.run(command(site, db, free_port()), cwd=ROOT, capture_output=True,
+                            text=True, timeout=TIMEOUT)
+    assert result.returncode == 2 and "serving" not in result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "is damaged" in lines[0], result.stderr
 
 
 def test_a_client_holding_sockets_cannot_exhaust_the_server(tmp_path):
