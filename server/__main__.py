@@ -49,9 +49,20 @@ def main(argv=None):
                         help="joins (and code guesses) per IP address per minute (default 30)")
     parser.add_argument("--messages-per-second", type=float, default=Settings.messages_per_second,
                         help="messages one connection may send per second (default 20, burst 40)")
+    parser.add_argument("--messages-per-ip-per-second", type=float,
+                        default=Settings.messages_per_ip_per_second,
+                        help="messages all the connections of one IP address may send per second "
+                             "(default 200, burst 400)")
+    parser.add_argument("--connects-per-ip-per-minute", type=float,
+                        default=Settings.connects_per_ip_per_minute,
+                        help="WebSockets one IP address may open per minute (default 200, burst 200)")
     parser.add_argument("--sockets-per-ip", type=int, default=Settings.sockets_per_ip,
                         help="WebSockets one IP address may hold at once (default 200: a school "
                              "behind one address)")
+    parser.add_argument("--of-shards", type=int, default=1, metavar="N",
+                        help="this process is one of N shards behind one proxy (server.cluster): "
+                             "the per-address budgets it alone counts (guesses, messages) are "
+                             "divided by N, so an address has the documented budget in all")
     parser.add_argument("--code-prefix", default="",
                         help="first character(s) of every code this process opens, when several"
                              " processes share the tables behind a proxy (docs/online.md)")
@@ -83,13 +94,22 @@ def main(argv=None):
         return 2
     origins = tuple(args.origin or default_origins(args.host, args.port))
     connections, backlog = file_budget()
+    if args.of_shards < 1:
+        parser.error("--of-shards takes 1 or more")
+    share = args.of_shards
     settings = Settings(grace=args.grace, level=args.level,
                         opens_per_minute=args.opens_per_minute,
-                        opens_burst=max(Settings.opens_burst, int(args.opens_per_minute)),
-                        joins_per_minute=args.joins_per_minute,
-                        joins_burst=max(Settings.joins_burst, int(args.joins_per_minute)),
+                        opens_burst=burst(Settings.opens_burst, args.opens_per_minute),
+                        joins_per_minute=args.joins_per_minute / share,
+                        joins_burst=max(1, burst(Settings.joins_burst, args.joins_per_minute) // share),
                         messages_per_second=args.messages_per_second,
-                        messages_burst=max(Settings.messages_burst, int(2 * args.messages_per_second)),
+                        messages_burst=burst(Settings.messages_burst, 2 * args.messages_per_second),
+                        messages_per_ip_per_second=args.messages_per_ip_per_second / share,
+                        messages_per_ip_burst=max(
+                            1, burst(Settings.messages_per_ip_burst, 2 * args.messages_per_ip_per_second) // share),
+                        connects_per_ip_per_minute=args.connects_per_ip_per_minute,
+                        connects_per_ip_burst=burst(Settings.connects_per_ip_burst,
+                                                    args.connects_per_ip_per_minute),
                         sockets_per_ip=args.sockets_per_ip, sockets_in_all=connections,
                         code_prefix=args.code_prefix)
     logs.setup()
@@ -132,6 +152,11 @@ def file_budget():
     soft = min(soft, 1_000_000)
     backlog = max(16, min(2048, soft // 8))
     return max(16, min(Settings.sockets_in_all, soft - RESERVE - backlog)), backlog
+
+
+def burst(default, rate):
+    """A bucket's burst for a rate raised on the command line: the default, or the rate."""
+    return max(default, int(rate))
 
 
 def default_origins(host, port):

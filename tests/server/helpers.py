@@ -72,8 +72,11 @@ class Running:
     def post(self, path, body=None, origin=None, raw=None):
         """(status, JSON answer) of a POST."""
         data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
-        status, _, answer = self._request("POST", path, data, {"Origin": origin or self.origin})
-        return status, json.loads(answer)
+        status, headers, answer = self._request("POST", path, data, {"Origin": origin or self.origin})
+        try:
+            return status, json.loads(answer)
+        except ValueError:
+            raise AssertionError(f"POST {path}: {status} {headers} {answer[:300]!r}") from None
 
     def get(self, path):
         return self._request("GET", path)

@@ -160,7 +160,7 @@ def damaged(path, tables=40):
     started as healthy and then answered 503 to every join and every open)."""
     store = Store(path)
     for n in range(tables):
-        store.insert(a_room("ABC" + "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"[n % 32] + "%02d" % (n // 32 + 22)).record)
+        store.insert(a_room("ABC" + "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"[n % 32] + f"{n // 32 + 22:02d}").record)
     store.close()
     db = sqlite3.connect(path)
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
