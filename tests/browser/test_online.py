@@ -1,5 +1,6 @@
 """Two browsers play a friend online through the real table server (the built site, one origin)."""
 
+import re
 import socket
 import threading
 import time
@@ -10,7 +11,7 @@ import uvicorn
 from server.app import Config, create_app
 from server.deals import Randomness
 from server.tables import Settings
-from tests.browser.test_game import keyboard_turn, open_menu, state, wait_idle
+from tests.browser.test_game import keyboard_turn, open_menu, shortcut, state, wait_idle
 
 pytestmark = pytest.mark.browser
 GRACE = 2.0  # seconds before the computer plays for a player who left
@@ -307,10 +308,16 @@ def test_a_connection_that_stops_answering_is_told_and_taken_up_again(browser, t
         a.wait_for_function("!document.querySelector('#game .g-invite')")
         # The server goes on holding the host's socket but sends it nothing (a network that
         # died under an open socket): the host's ping goes unanswered.
+        if state(a)["turn"] != "me":  # the guest moves first (the same deal on every run)
+            keyboard_turn(b)
+            my_turn_or_over(a)
         hub = tables.app.state.hub
         for client in list(hub.clients[code]):
             if client.seat == 0:
                 client.send = client.want_view = lambda *args: None
+        # A move the server does not answer is shown waiting at once ("sending your move…").
+        a.keyboard.press(shortcut(a, "pass" if state(a)["phase"] == "upcard" else "stock"))
+        a.wait_for_function("document.querySelector('#game .g-online .g-pending')", timeout=2000)
         a.wait_for_function("document.querySelector('#game .g-online').textContent.includes('reconnecting')",
                             timeout=20000)
         a.wait_for_function("!document.querySelector('#game .g-online').textContent.includes('reconnecting')",
@@ -319,6 +326,33 @@ def test_a_connection_that_stops_answering_is_told_and_taken_up_again(browser, t
     finally:
         host.close()
         guest.close()
+
+
+def test_a_server_that_accepts_and_closes_at_once_is_asked_less_often_and_the_player_told(browser, tables):
+    # Weak 7: every socket that opened set the delay back to 1 s, for ever, with no word.
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        attempts = []
+
+        def accept_then_close(socket):
+            attempts.append(time.monotonic())
+            socket.close()
+
+        page.route_web_socket(re.compile(r"/ws/tables/"), accept_then_close)
+        page.goto(tables.url + "/en/")
+        page.wait_for_selector("#game[data-ready=true]")
+        go_online(page)
+        page.click('#game [data-act="online_open"]')
+        page.wait_for_function("document.querySelector('#game').textContent.includes("
+                               "'The game server is not responding')", timeout=20000)
+        page.wait_for_timeout(4500)  # the next attempt comes 2 to 4 s after the third
+        gaps = [b - a for a, b in zip(attempts, attempts[1:], strict=False)]
+        # The page's delays: 1, 2, 4 s less up to half of each (jitter), never the first again.
+        assert len(gaps) >= 3 and gaps[1] >= 0.9 and gaps[2] >= 1.9, gaps
+        assert len(attempts) <= 6, gaps
+    finally:
+        ctx.close()
 
 
 def test_a_discard_taken_back_online_until_the_friend_moves(browser, tables):

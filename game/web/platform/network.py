@@ -9,9 +9,10 @@ relative and the socket goes to `location.host`. Keys stay in this browser only
 import javascript
 from browser import window
 
+from game.web.online.patience import PENDING_AFTER, Reconnection, pending_shown
 from game.web.online.remote import Liveness, RemoteTable
 from game.web.platform import storage
-from game.wire import CLOSE_CODES, FINAL_CLOSES, PING, normalize
+from game.wire import ACT, CLOSE_CODES, FINAL_CLOSES, PING, UNDO, normalize
 
 # Loaded with the page's second bundle, once the game is ready (generator/modules.py).
 BUNDLE = "later"
@@ -22,8 +23,6 @@ LAST_KEY = "ginrummy.online"
 # The server refused this seat for good (an unknown code or a void key, a table it cannot
 # replay, a seat given up): the key is forgotten and nothing reconnects (docs/online.md).
 FINAL = {code: reason for reason, code in CLOSE_CODES.items() if code in FINAL_CLOSES}
-RETRY_MS = (1000, 2000, 4000, 8000, 10000)
-SLOW_RETRY_MS = 30000  # after "too many connections / requests", "server busy"
 CHECK_MS = 1000  # how often the heartbeat looks at the connection
 
 
@@ -180,20 +179,25 @@ def now():
 
 
 class Connection:
-    """A RemoteTable's WebSocket: reconnects with a growing delay after a drop, unless the
-    server closed it for good (`on_final(reason)`); pings the server when it has been quiet and
-    treats a ping or a move not answered in time as a drop (`game.web.online.remote.Liveness`), so a
-    phone that lost its network is told within seconds, not after the socket gives up."""
+    """A RemoteTable's WebSocket: reconnects after a drop with the delays of
+    `game.web.online.patience.Reconnection` (growing, with jitter, even after a socket that
+    opened and closed at once), unless the server closed it for good (`on_final(reason)`);
+    pings the server when it has been quiet and treats a ping, a move or a first view not
+    answered in time as a drop (`game.web.online.remote.Liveness`), so a phone that lost its
+    network is told within seconds, not after the socket gives up. `on_status` hears "open",
+    "lost", "not_answering" (the server has failed several times in a row) and "sending" (a
+    move waits for its answer: `patience.PENDING_AFTER`)."""
 
     def __init__(self, code, seat, key, on_status, on_final):
         self.code = code
         self.key = key
-        self.on_status = on_status  # "open" or "lost"
+        self.on_status = on_status  # "open", "lost", "not_answering" or "sending"
         self.on_final = on_final
         self.socket = None
-        self.tries = 0
         self.closed = False
-        self.retry_ms = None  # the next reconnection's delay, when the server asked to wait
+        self.patience = Reconnection(window.Math.random)
+        self.sent_at = None  # when the move waiting for its answer was sent
+        self.pending = False  # "sending" was said for it
         self.table = RemoteTable(code, seat, self.send)
         self.live = Liveness(now())
         self.checker = window.setInterval(self.check, CHECK_MS)
@@ -215,10 +219,9 @@ class Connection:
         self.live = Liveness(now())
 
     def opened(self, ev):
-        self.tries = 0
-        self.retry_ms = None
+        self.patience.opened(now())
         self.table.reconnected()
-        self.live.heard_from(now())
+        self.live.asking(now())  # its first view is due soon: a silent server is a lost one
         self.on_status("open")
 
     def message(self, ev):
@@ -233,8 +236,11 @@ class Connection:
                 self.final(reason)
                 return
             if reason in CLOSE_CODES:  # refused for now: the close follows, retry later
-                self.retry_ms = SLOW_RETRY_MS
+                self.patience.asked_to_wait()
         self.table.receive(data)
+        if self.pending and not self.table.waiting:
+            self.pending = False
+            self.on_status("open")
 
     def check(self, *args):
         """The heartbeat: ping a quiet server, give up on one that does not answer."""
@@ -261,10 +267,10 @@ class Connection:
         self.lost()
 
     def lost(self):
-        self.on_status("lost")
-        delay = self.retry_ms or RETRY_MS[min(self.tries, len(RETRY_MS) - 1)]
-        self.tries += 1
-        window.setTimeout(self.connect, delay)
+        delay = self.patience.closed(now())
+        self.pending = False
+        self.on_status(self.patience.status())
+        window.setTimeout(self.connect, delay * 1000)
 
     def final(self, reason):
         self.close()
@@ -277,6 +283,15 @@ class Connection:
             return
         self.socket.send(JSON.stringify(message))
         self.live.asking(now())
+        if message.get("type") in (ACT, UNDO):
+            self.sent_at = now()
+            window.setTimeout(self.still_waiting, PENDING_AFTER * 1000 + 20)
+
+    def still_waiting(self, *args):
+        """A move not answered yet is shown as waiting for its answer."""
+        if not self.closed and not self.pending and pending_shown(self.table.waiting, self.sent_at, now()):
+            self.pending = True
+            self.on_status("sending")
 
     def close(self):
         self.closed = True
