@@ -1,5 +1,6 @@
-"""`python -m bench attack [--targets server cluster] [--phase 10] [--idle 2000] [--storm 4]
-[--flood 160]`: what one hostile address does to two honest players.
+"""`python -m bench attack [--targets server cluster] [--attacks idle storm flood] [--phase 10]
+[--idle 2000] [--storm 4] [--flood 160] [--files N]`: what one hostile address does to two
+honest players.
 
 For each target (`server`: one `python -m server`; `cluster`: `python -m server.cluster` with
 3 shards behind nginx), two honest players (127.0.0.3 and .4) play a table through their
@@ -13,6 +14,10 @@ honest moves (p50, p99, max, count). The attacks, one after the other:
   is a victim that counts the views it receives (D4: 118 a second froze its page);
 - flood: `--flood` sockets of its own tables (20 tables, 4 sockets a seat) each sending pings
   at the per-connection limit, 20 a second (weak 14: honest p90 12.6 -> 256 ms).
+
+`--files 1024` runs the server under that file limit (the docs' `ulimit -n 1024` example, where
+1,100 idle connections took every descriptor). A third address asks `/api/status` every half
+second during the attack.
 
 Figures are printed, never asserted; the machine is shared (compare the phases of one run).
 """
@@ -41,10 +46,11 @@ def main(argv=()):
     parser.add_argument("--idle", type=int, default=2000)
     parser.add_argument("--storm", type=int, default=4)
     parser.add_argument("--flood", type=int, default=160)
+    parser.add_argument("--files", type=int, help="the server's file limit (ulimit -n), e.g. 1024")
     args = parser.parse_args(list(argv))
     for target in args.targets:
         for attack in args.attacks:
-            with Target(TARGETS[target]) as server:
+            with Target(TARGETS[target], files=args.files) as server:
                 figures = measured(server, ATTACKS[attack], args)
             print(f"{target:8} {attack:6} {figures}", flush=True)
 

@@ -6,6 +6,7 @@ a table from addresses of their own and time each move from `act` to the view th
 import asyncio
 import http.client
 import json
+import resource
 import subprocess
 import sys
 import tempfile
@@ -24,9 +25,10 @@ class Target:
     """`python -m server` (`shards` None) or `python -m server.cluster --shards N`, serving a
     tiny site on a free 127.0.0.1 port, with the documented limits (nothing raised)."""
 
-    def __init__(self, shards=None, extra=()):
+    def __init__(self, shards=None, extra=(), files=None):
         self.shards = shards
         self.extra = list(extra)
+        self.files = files  # the server's file limit (`ulimit -n`), None: this process's
 
     def __enter__(self):
         _raise_file_limit(20000)
@@ -43,8 +45,10 @@ class Target:
         else:
             command = [sys.executable, "-m", "server.cluster", "--shards", str(self.shards), "--port",
                        str(self.port), "--site", str(site), "--db-dir", str(folder / "db"), *self.extra]
+        limit = None if self.files is None else (
+            lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files)))
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE, text=True)
+                                        stderr=subprocess.PIPE, text=True, preexec_fn=limit)
         _wait_until_up(f"http://127.0.0.1:{self.port}")
         return self
 
