@@ -56,35 +56,41 @@ def main(argv=()):
 
 
 def measured(server, attack, args):
-    """Run the honest pair through before / during / after `attack`; the printed line."""
+    """Run the honest pair through before / during / after `attack`; the printed lines."""
     context = multiprocessing.get_context("fork")
     results, holding, stop, done = (context.Queue(), context.Event(), context.Event(),
                                     context.Event())
     honest = context.Process(target=honest_pair, args=(server.port, args.think, done, results))
-    begun = time.time()
+
+    def now():  # (wall time, the server's CPU seconds so far)
+        return time.time(), server.cpu()
+
     honest.start()
-    time.sleep(args.phase + 2)  # its first seconds connect and deal
+    time.sleep(2)  # its first seconds connect and deal
+    before = [now()]
+    time.sleep(args.phase)
+    before.append(now())
     hostile = context.Process(target=_run, args=(attack, server.port, args, holding, stop, results))
-    attacked = time.time()
     hostile.start()
     holding.wait(60)
-    held = time.time()
+    during = [now()]
     probes = _probe(server.port, args.phase)
-    released = time.time()
+    during.append(now())
     stop.set()
     told = results.get(timeout=120)
     hostile.join(60)
-    time.sleep(args.phase + 1)
-    ended = time.time()
+    time.sleep(1)
+    after = [now()]
+    time.sleep(args.phase)
+    after.append(now())
     done.set()
     played = results.get(timeout=60)
     honest.join(60)
-    phases = {"before": (begun + 2, attacked), "during": (held, released),
-              "after": (released + 1, ended)}
     out = []
-    for name, (begin, end) in phases.items():
+    for name, ((begin, cpu_begin), (end, cpu_end)) in (("before", before), ("during", during),
+                                                       ("after", after)):
         waits = [wait for sent, wait in played["moves"] if begin <= sent < end]
-        out.append(f"{name} {percentiles(waits)}")
+        out.append(f"{name} {percentiles(waits)}, server CPU {(cpu_end - cpu_begin) / (end - begin):.0%}")
     return ("act->view " + "; ".join(out) + f"; honest errors {played['errors']}\n"
             f"         {told}\n         {probes}")
 

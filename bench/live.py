@@ -52,6 +52,18 @@ class Target:
         _wait_until_up(f"http://127.0.0.1:{self.port}")
         return self
 
+    def cpu(self):
+        """CPU seconds used so far by the server's processes (a cluster's shards and nginx)."""
+        from bench.tables import _cpu, _server_pids
+
+        total = 0.0
+        for pid in _server_pids(self.process.pid):
+            try:
+                total += _cpu(pid)
+            except OSError:  # a shard that died meanwhile
+                pass
+        return total
+
     def __exit__(self, *exc):
         self.process.terminate()
         try:
