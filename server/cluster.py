@@ -163,6 +163,8 @@ class Supervised:
         return len(self.started_at)
 
     def start(self):
+        if self.process is not None and self.process.poll() is None:
+            return  # running already: a second one would be left behind, unsupervised
         self.process = subprocess.Popen(self.command, cwd=ROOT, **self.popen)
         self.started, self.ready = time.monotonic(), False
         self.started_at.append(self.started)
