@@ -83,7 +83,9 @@ def run(count, seconds, think, processes, shards):
         port = _free_port()
         # Every client comes from 127.0.0.1, and flat-out clients are not people.
         limits = ["--opens-per-minute", str(count * 2), "--joins-per-minute", str(count * 2),
-                  "--messages-per-second", "10000", "--sockets-per-ip", str(count * 2 + 16)]
+                  "--messages-per-second", "10000", "--sockets-per-ip", str(count * 2 + 16),
+                  "--connects-per-ip-per-minute", str(count * 4),
+                  "--messages-per-ip-per-second", str(count * 100)]
         if shards is None:
             command = [sys.executable, "-m", "server", "--port", str(port), "--site", str(site),
                        "--db", str(Path(folder) / "tables.sqlite3"), *limits]

@@ -42,7 +42,10 @@ def card_at(index):
 
 
 def parse_card(text):
-    """One card from its code: `7H`, `TD`, `10d`, `as`. Raises ValueError on anything else."""
+    """One card from its code: `7H`, `TD`, `10d`, `as`. Raises ValueError on anything else (a
+    TypeError for what is not text)."""
+    if not isinstance(text, str):
+        raise TypeError("card codes are text, such as '7H', got " + type(text).__name__)
     code = text.strip().upper()
     if code.startswith("10"):
         code = "T" + code[2:]
@@ -53,6 +56,8 @@ def parse_card(text):
 
 def parse_cards(text):
     """Cards from space- or comma-separated codes: `parse_cards("AS 2C TD JH")`."""
+    if not isinstance(text, str):
+        raise TypeError("card codes are text, such as 'AS 2C', got " + type(text).__name__)
     return [parse_card(part) for part in text.replace(",", " ").split()]
 
 

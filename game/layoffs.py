@@ -75,6 +75,21 @@ class Defence:
             self.deadwood_points += card.value
 
 
+def _check_melds(knocker_melds, defender):
+    seen = set()
+    for meld in knocker_melds:
+        if not (is_set(meld) or is_run(meld)):
+            raise ValueError("not a meld: " + " ".join(getattr(card, "code", repr(card)) for card in meld))
+        for card in meld:
+            if card in seen:
+                raise ValueError("card " + card.code + " appears twice")
+            seen.add(card)
+    for card in defender:
+        if card in seen:
+            raise ValueError("card " + getattr(card, "code", repr(card)) + " appears twice")
+        seen.add(card)
+
+
 def defence_search(knocker_melds, defender):
     """The meld search of the defender's cards in which each possible layoff is one more group
     (and the layoff groups): its least deadwood is the defender's after the best settlement."""
@@ -91,7 +106,9 @@ def defence_deadwood(knocker_melds, defender):
 
 
 def best_defence(knocker_melds, defender):
-    """The defender's optimal settlement: the least deadwood after own melds and layoffs."""
+    """The defender's optimal settlement: the least deadwood after own melds and layoffs.
+    Raises ValueError when a knocker's meld is not a set or a run, or a card appears twice."""
+    _check_melds(knocker_melds, defender)
     search, groups = defence_search(knocker_melds, defender)
     meld_masks, dead = search.arrangements(search.meldable, True)[0]
     by_mask = {}

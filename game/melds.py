@@ -35,12 +35,15 @@ class Arrangement:
 
 
 def is_set(cards):
+    """Three or four cards of one rank, each of another suit."""
     if len(cards) < 3 or len(cards) > 4:
         return False
     rank = cards[0].rank
+    suits = 0
     for card in cards:
-        if card.rank != rank:
+        if card.rank != rank or suits & (1 << card.suit):
             return False
+        suits |= 1 << card.suit
     return True
 
 

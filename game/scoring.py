@@ -130,6 +130,9 @@ def settle(knocker, defender, rules=None, knocker_melds=None, upcard=None,
     multiplier = 1 if upcard is None else rules.multiplier_for(upcard)
     if len(defender) != 10:
         raise ValueError("the defender must hold 10 cards, got " + str(len(defender)))
+    both = set(knocker) & set(defender)
+    if both:
+        raise ValueError("cards in both hands: " + " ".join(sorted(card.code for card in both)))
     if len(knocker) == 11:
         if rules.big_gin_bonus is None:
             raise IllegalAction("big gin is not played under these rules: discard a card first", "no_big_gin")

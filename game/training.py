@@ -255,6 +255,8 @@ def from_code(code):
     """The lesson a page address names: "guided", or "<rules>.<knocker>.<defender>" with each
     hand as 10 card codes run together ("classic.4S5S6S7SQHQDQCAH3D2C.8SJHJDJC6H7DKC5D9C2S").
     Raises BadPosition ("unknown", "cards", "rules", "no_knock") for anything else."""
+    if not isinstance(code, str):
+        raise BadPosition("not a lesson: a code is text, got " + type(code).__name__, "unknown")
     if code == "guided":
         return GUIDED
     parts = code.split(".")

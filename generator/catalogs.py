@@ -28,7 +28,7 @@ from generator.plurals import (
     plural_function,
     suggested,
 )
-from generator.poheader import check_header, fuzzy_warning, read_header
+from generator.poheader import check_header, fuzzy_warning, quoted, read_header
 from generator.projectfiles import check_inside
 from generator.readtext import BOM
 
@@ -289,7 +289,7 @@ def _plural_function(catalog, path, lang, header=None):
     try:
         function = plural_function(catalog.plural_expr, catalog.num_plurals)
     except PluralError as exc:
-        raise BuildError("invalid Plural-Forms header " + repr(catalog.plural_forms) + ": "
+        raise BuildError("invalid Plural-Forms header " + quoted(catalog.plural_forms) + ": "
                          + str(exc) + "; for " + lang + " write " + repr(suggested(lang)),
                          path, line) from None
     warnings = []

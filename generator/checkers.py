@@ -12,7 +12,8 @@ They are registered as `babel.checkers` entry points (pyproject.toml), so Babel'
 - structure: in the `content` and `site` domains a translation cannot change the page's
   structure: it may not start another kind of Markdown block (a paragraph translated as
   `# ...` would become a heading), nor add an image, a link target or an HTML tag its source
-  does not have.
+  does not have. The `game` domain's messages are plain text the page escapes, so a tag would
+  be shown as typed: an HTML tag its source does not have is refused there too.
 - percent_signs: in the `site` domain (Jinja newstyle gettext %-formats every message) a
   lone "%" must be written "%%".
 - shortcuts: a game shortcut (context "shortcut", game.web.words.keys) is one letter, not "?" (the
@@ -106,8 +107,9 @@ def block_kind(text):
 
 
 def structure(catalog, message):
-    """The translation has the source's block type, images, link targets and HTML tags."""
-    if catalog is None or catalog.domain not in ("content", "site") or not message.id \
+    """The translation has the source's block type, images, link targets and HTML tags (the
+    game's messages: its HTML tags)."""
+    if catalog is None or catalog.domain not in ("content", "site", "game") or not message.id \
             or shown_in_english(message):
         return
     sources = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -115,6 +117,8 @@ def structure(catalog, message):
     for form in message.string if isinstance(message.string, tuple) else (message.string,):
         _refuse_extra("HTML", _tags(form) - _tags(source),
                       "use only the source's tags, or write &lt; for a <")
+        if catalog.domain == "game":
+            continue  # plain text, escaped by the page: a tag would show as typed
         _refuse_extra("an image", _images(form) - _images(source), "remove it")
         _refuse_extra("a link target", _targets(form) - _targets(source),
                       "links keep the source's targets")

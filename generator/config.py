@@ -57,6 +57,18 @@ class Config:
         return self.locales_dir / (domain + ".pot")
 
 
+def safe_base_url(url):
+    """What a base_url may not hold, in words (None: it is a plain URL). It is written into
+    every page and the sitemap, escaped there; but a URL with quotes, angle brackets, spaces or
+    control characters is a mistake (or worse), never an address."""
+    for char in url:
+        if char.isspace() or ord(char) < 32 or ord(char) == 127:
+            return "a space or a control character"
+        if char in "\"'<>`\\":
+            return f"the character {char!r}"
+    return None
+
+
 def load_config(root):
     """Read `root/site.toml` and list the languages (the folders of `root/locales/`)."""
     root = Path(root)
@@ -73,6 +85,10 @@ def load_config(root):
     parts = urlsplit(base_url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise BuildError("base_url must be an absolute http(s) URL, got " + repr(base_url), path)
+    problem = safe_base_url(base_url)
+    if problem:
+        raise BuildError(f"base_url may not hold {problem} (got {base_url[:80]!r}): "
+                         "percent-encode it (a space is %20)", path)
     if not base_url.endswith("/"):
         base_url += "/"
     site_name = data.get("site_name")

@@ -70,7 +70,8 @@ def load_sources(content_dir, root=None, warn=None):
              + ", ".join(str(path) for path in skipped))
     sources = []
     for path in paths:
-        document = parse_document(read_text(path), path, path.stem)
+        document_text = read_text(path)
+        document = parse_document(document_text, path, path.stem)
         examples = {}
         for block in document.blocks:
             if isinstance(block, Fence):
@@ -82,8 +83,10 @@ def load_sources(content_dir, root=None, warn=None):
                                      "another code block needs another name", path, block.line)
                 continue
             for piece in block.pieces:  # a chip may stand alone in a cell that is not translated
-                for group in chip_groups(piece.text if isinstance(piece, Text) else piece):
+                text = piece.text if isinstance(piece, Text) else piece
+                for group in chip_groups(text):
                     _check_chips(group, path, block.line)
+                _check_images(text, references(document_text), path, block.line)
         sources.append(Source(document, examples))
     if not sources:
         raise BuildError("no content pages (content/*.md)", content_dir)
@@ -130,6 +133,29 @@ def _check_chips(group, path, line):
         raise BuildError("card chip [[" + group + "]]: " + str(exc), path, line) from None
     if not cards:
         raise BuildError("empty card chip [[]]", path, line)
+
+
+_INLINE_IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]*)")
+_REFERENCE_IMAGE = re.compile(r"!\[([^\]]*)\](?:\[([^\]]*)\])?")
+_DEFINITION = re.compile(r"(?m)^ {0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s|$)")
+
+
+def references(text):
+    """The reference definitions of a Markdown text (`[logo]: URL`), by lower-case label."""
+    return {label.lower(): url for label, url in _DEFINITION.findall(text)}
+
+
+def _check_images(text, definitions, path, line):
+    """An image from another site is refused: the pages' Content-Security-Policy shows only
+    the site's own (img-src 'self' data:), so readers would see a broken image."""
+    urls = _INLINE_IMAGE.findall(text)
+    urls += [definitions.get((label or alt).lower(), "") for alt, label in _REFERENCE_IMAGE.findall(text)]
+    for url in urls:
+        if re.match(r"(?i)\s*(?:[a-z][a-z0-9+.-]*:|//)", url) and not url.lower().startswith("data:"):
+            raise BuildError(f"an image from another site ({url[:80]}): the pages' security policy "
+                             "shows only the site's own images (img-src 'self' data:), so readers "
+                             "would see it broken; copy it into site_templates/static/ and use "
+                             "its path there", path, line)
 
 
 class ContentRenderer:

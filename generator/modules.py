@@ -97,7 +97,7 @@ def _strip_docstrings(source, tree):
 def package_modules(package_dir=None, name="game"):
     """Every module of a package as a `Module`, read from its files (none listed by hand).
 
-    Filenames are `name/...` (e.g. `game/web/platform/main.py`); docstrings are dropped (smaller
+    Filenames are `name/...` (e.g. `game/web/bridge/main.py`); docstrings are dropped (smaller
     bundle), line numbers kept."""
     modules = {}
     for path in sorted(Path(package_dir or GAME_DIR).rglob("*.py")):

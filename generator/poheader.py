@@ -78,12 +78,19 @@ def check_header(data, path, lang=None):
         value, line = header.fields["Plural-Forms"]
         forms = _PLURAL_FORMS.fullmatch(value)
         if not forms or int(forms.group(1)) < 1:
-            raise BuildError("invalid Plural-Forms header " + repr(value) + ": write it as "
+            raise BuildError("invalid Plural-Forms header " + quoted(value) + ": write it as "
                              "\"nplurals=N; plural=EXPRESSION;\" with N at least 1", path, line)
         nplurals = int(forms.group(1))
     if lang is not None and header.fields.get("Language", ("",))[0]:
         _check_language(*header.fields["Language"], path, lang)
     return nplurals, header
+
+
+def quoted(value, width=80):
+    """A header's value for an error line: quoted, and cut short past `width` characters (a
+    3,000-deep expression was echoed whole, one line of 6,000 characters)."""
+    text = " ".join(value.split())
+    return repr(text if len(text) <= width else text[:width - 1] + "…")
 
 
 def _check_language(value, line, path, lang):

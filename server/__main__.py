@@ -11,6 +11,8 @@ from game.ai import LEVELS
 from game.wire import ALPHABET, MAX_MESSAGE
 from server import logs
 from server.app import Config, create_app
+from server.deals import Randomness
+from server.guard import Guard, Server
 from server.store import StoreError
 from server.tables import Settings
 
@@ -22,9 +24,9 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 # within 5 s: a player whose network died is "away" for the other within 10 s. No per-message
 # compression: a view is about 3 KB, and zlib took about 12 % of the server's CPU per move and a
 # compressor's memory per socket (measured with bench tables: 490 against 555 us a move, 61
-# against 79 MiB at 200 tables). Past `limit_concurrency` connections every new one gets a 503
-# (it is below the file limit, so the process never runs out of descriptors: accept would fail
-# for everyone).
+# against 79 MiB at 200 tables). Every connection is counted and timed from its accept
+# (server/guard.py): per address, in all (below the file limit, so the process never runs out
+# of descriptors: accept would fail for everyone), and in time (headers, answers, keep-alive).
 UVICORN = {"access_log": False, "log_level": "warning", "ws_max_size": 16 * MAX_MESSAGE,
            "ws_ping_interval": 5, "ws_ping_timeout": 5, "ws_per_message_deflate": False}
 
@@ -47,12 +49,26 @@ def main(argv=None):
                         help="joins (and code guesses) per IP address per minute (default 30)")
     parser.add_argument("--messages-per-second", type=float, default=Settings.messages_per_second,
                         help="messages one connection may send per second (default 20, burst 40)")
+    parser.add_argument("--messages-per-ip-per-second", type=float,
+                        default=Settings.messages_per_ip_per_second,
+                        help="messages all the connections of one IP address may send per second "
+                             "(default 200, burst 400)")
+    parser.add_argument("--connects-per-ip-per-minute", type=float,
+                        default=Settings.connects_per_ip_per_minute,
+                        help="WebSockets one IP address may open per minute (default 200, burst 200)")
     parser.add_argument("--sockets-per-ip", type=int, default=Settings.sockets_per_ip,
                         help="WebSockets one IP address may hold at once (default 200: a school "
                              "behind one address)")
+    parser.add_argument("--of-shards", type=int, default=1, metavar="N",
+                        help="this process is one of N shards behind one proxy (server.cluster): "
+                             "the per-address budgets it alone counts (guesses, messages) are "
+                             "divided by N, so an address has the documented budget in all")
     parser.add_argument("--code-prefix", default="",
                         help="first character(s) of every code this process opens, when several"
                              " processes share the tables behind a proxy (docs/online.md)")
+    parser.add_argument("--test-seed", type=int, metavar="N",
+                        help="deal every table from this fixed seed, the same cards on every run "
+                             "(tests only: whoever knows N can compute every deck)")
     parser.add_argument("--dev", nargs="?", type=Path, const=PROJECT_ROOT, metavar="ROOT",
                         help="build the project at ROOT (default: this checkout) into --site, "
                              "rebuild it on every change to its sources and reload the open pages"
@@ -77,42 +93,55 @@ def main(argv=None):
         print(f"error: {args.site} holds no built site (index.html); {hint}", file=sys.stderr)
         return 2
     origins = tuple(args.origin or default_origins(args.host, args.port))
-    connections = connection_budget()
+    connections, backlog = file_budget()
+    if args.of_shards < 1:
+        parser.error("--of-shards takes 1 or more")
+    share = args.of_shards
     settings = Settings(grace=args.grace, level=args.level,
                         opens_per_minute=args.opens_per_minute,
-                        opens_burst=max(Settings.opens_burst, int(args.opens_per_minute)),
-                        joins_per_minute=args.joins_per_minute,
-                        joins_burst=max(Settings.joins_burst, int(args.joins_per_minute)),
+                        opens_burst=burst(Settings.opens_burst, args.opens_per_minute),
+                        joins_per_minute=args.joins_per_minute / share,
+                        joins_burst=max(1, burst(Settings.joins_burst, args.joins_per_minute) // share),
                         messages_per_second=args.messages_per_second,
-                        messages_burst=max(Settings.messages_burst, int(2 * args.messages_per_second)),
+                        messages_burst=burst(Settings.messages_burst, 2 * args.messages_per_second),
+                        messages_per_ip_per_second=args.messages_per_ip_per_second / share,
+                        messages_per_ip_burst=max(
+                            1, burst(Settings.messages_per_ip_burst, 2 * args.messages_per_ip_per_second) // share),
+                        connects_per_ip_per_minute=args.connects_per_ip_per_minute,
+                        connects_per_ip_burst=burst(Settings.connects_per_ip_burst,
+                                                    args.connects_per_ip_per_minute),
                         sockets_per_ip=args.sockets_per_ip, sockets_in_all=connections,
                         code_prefix=args.code_prefix)
     logs.setup()
     try:
+        randomness = None if args.test_seed is None else Randomness(args.test_seed)
         app = create_app(Config(site=args.site, db=args.db, origins=origins, settings=settings,
-                                dev=dev))
+                                dev=dev, randomness=randomness))
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"serving {args.site} and the tables ({args.db}) on {origins[0]}/ (Ctrl+C stops)",
           flush=True)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_config=None,
-                            limit_concurrency=connections + RESERVE // 2, **UVICORN)
+    guard = Guard.of(settings)
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_config=None, backlog=backlog,
+                            limit_concurrency=guard.in_all, **UVICORN, **guard.uvicorn_options())
     if dev is None:
-        uvicorn.Server(config).run()
+        Server(config).run()
     else:
-        from server.dev import Server
+        from server.dev import Server as DevServer
 
-        Server(config, dev).run()
+        DevServer(config, dev).run()
     return 0
 
 
 RESERVE = 64  # file descriptors kept for the database, the site's files, logs and HTTP requests
 
 
-def connection_budget():
-    """How many WebSockets this process may hold: its file limit, raised to the hard limit,
-    less a reserve."""
+def file_budget():
+    """(WebSockets this process may hold, its accept backlog), from its file limit raised to
+    the hard limit. asyncio accepts up to `backlog` connections at a time before the guard
+    sees any (server/guard.py), so the backlog is kept out of the budget too: a burst of
+    connections closed at once never takes the last descriptors."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and soft < hard:
         try:
@@ -121,7 +150,13 @@ def connection_budget():
         except (ValueError, OSError):
             pass
     soft = min(soft, 1_000_000)
-    return max(16, min(Settings.sockets_in_all, soft - RESERVE))
+    backlog = max(16, min(2048, soft // 8))
+    return max(16, min(Settings.sockets_in_all, soft - RESERVE - backlog)), backlog
+
+
+def burst(default, rate):
+    """A bucket's burst for a rate raised on the command line: the default, or the rate."""
+    return max(default, int(rate))
 
 
 def default_origins(host, port):

@@ -5,7 +5,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,8 +17,9 @@ from game.ai import LEVELS
 from game.rules import PRESETS
 from game.wire import CLOSE_CODES, HTTP_STATUS, LEAVE, PING, POLICY_CLOSE, PONG, normalize
 from generator.headers import security_headers
+from server.clock import Clock
 from server.hub import Client, Hub
-from server.limits import Bucket
+from server.limits import Bucket, address_key
 from server.protocol import error_message, handle, parse
 from server.room import RoomError
 from server.static import PrecompressedFiles
@@ -39,7 +39,8 @@ class Config:
     settings: Settings = field(default_factory=Settings)
     tick: float = 1.0  # seconds between takeover checks
     sweep_every: float = 3600.0
-    clock: object = time.time
+    clock: object = None  # a server.clock.Clock (None: the system's clocks); tests fake it
+    randomness: object = None  # server.deals.Randomness: None is the system's; tests fix a seed
     dev: object = None  # a server.dev.DevLoop: rebuild on changes, reload open pages (--dev)
 
 
@@ -47,7 +48,8 @@ def create_app(config):
     """The application; a database that cannot be used raises StoreError (one line)."""
     storage = Storage(Store(config.db))
     settings = config.settings
-    tables = Tables(storage, config.clock, settings)
+    clock = config.clock or Clock()
+    tables = Tables(storage, clock, settings, config.randomness)
     hub = Hub(settings.sockets_per_seat, settings.sockets_per_ip, settings.sockets_in_all)
 
     async def status(request):
@@ -55,7 +57,7 @@ def create_app(config):
                              "grace": settings.grace})
 
     async def open_table(request):
-        body, refused = await _json_body(request, config.origins)
+        body, refused = await _json_body(request, config.origins, settings.header_timeout)
         if refused:
             return refused
         try:
@@ -68,7 +70,7 @@ def create_app(config):
                             status_code=201)
 
     async def join_table(request):
-        _, refused = await _json_body(request, config.origins, optional=True)
+        _, refused = await _json_body(request, config.origins, settings.header_timeout, optional=True)
         if refused:
             return refused
         try:
@@ -90,6 +92,8 @@ def create_app(config):
         room, seat, reason = await _seat(websocket, ip)
         if reason is None and hub.seat_full(room, seat):
             reason = "too_many_connections"
+        elif reason is None and not tables.may_connect(ip, room, seat):
+            reason = "too_many_requests"
         await websocket.accept()
         if reason is not None:
             # Accepted only to say why, then closed: nothing of the table is sent.
@@ -97,12 +101,12 @@ def create_app(config):
             await websocket.close(CLOSE_CODES[reason])
             return
         client = Client(websocket, room, seat, ip,
-                        Bucket(settings.messages_per_second, settings.messages_burst, config.clock()))
+                        Bucket(settings.messages_per_second, settings.messages_burst, clock.monotonic()))
         hub.add(client)
         writer = asyncio.create_task(client.write())
         try:
             async with room.lock:
-                away = room.connect(seat, config.clock())
+                away = room.connect(seat, clock())
                 try:
                     await tables.commit(room)
                 except RoomError as exc:  # the seat could not be handed back: try again later
@@ -115,7 +119,7 @@ def create_app(config):
             await _read(websocket, client)
         finally:
             hub.remove(client)
-            room.disconnect(seat, config.clock())
+            room.disconnect(seat, clock())
             hub.changed(room)
             if client.closing is None:
                 writer.cancel()
@@ -151,8 +155,8 @@ def create_app(config):
                 return
             if message["type"] == "websocket.disconnect":
                 return
-            now = config.clock()
-            if not client.bucket.take(now):
+            mono = clock.monotonic()
+            if not (client.bucket.take(mono) and tables.ip_messages.take(client.ip, mono)):
                 # One refusal a streak, and a client that keeps on is closed: a flood of
                 # frames costs the server neither memory nor a line per frame.
                 client.refused_in_a_row += 1
@@ -169,7 +173,7 @@ def create_app(config):
                     continue
                 async with room.lock:
                     try:
-                        handle(room, client.seat, parsed, now)
+                        handle(room, client.seat, parsed, clock())
                     except RoomError:
                         raise
                     except Exception:  # a bug: the table goes back to what is stored
@@ -221,31 +225,47 @@ def create_app(config):
 
 
 async def _timers(tables, hub, config):
-    """Computer takeovers when their grace period ends; the expiry sweep every so often."""
-    last_sweep = None
+    """Every tick: the clock's check and the computer takeovers that are due; every minute
+    the unloading of idle rooms; every `sweep_every` the expiry of idle tables."""
+    clock = tables.clock
+    last_unload = last_expiry = None
     while True:
         try:
+            step = clock.check()
+            if step:
+                await tables.clock_moved(step)
             for room in await tables.tick():
                 hub.changed(room)
-            now = config.clock()
-            if last_sweep is None or now - last_sweep >= config.sweep_every:
-                await tables.sweep()
-                last_sweep = now
+            mono = clock.monotonic()
+            if last_unload is None or mono - last_unload >= UNLOAD_EVERY:
+                tables.unload()
+                last_unload = mono
+            if last_expiry is None or mono - last_expiry >= config.sweep_every:
+                await tables.expire()
+                last_expiry = mono
         except Exception as exc:  # a storage fault must not stop the takeovers for good
             log.warning("timers: %s: %s", type(exc).__name__, exc)
         await asyncio.sleep(config.tick)
 
 
-async def _json_body(request, origins, optional=False):
-    """(body dict, None) or (None, refusal response). A cross-site page is refused."""
+UNLOAD_EVERY = 60.0  # seconds between two unloadings of idle rooms
+
+
+async def _json_body(request, origins, within, optional=False):
+    """(body dict, None) or (None, refusal response). A cross-site page is refused, and so is
+    a body not sent within `within` seconds."""
     origin = request.headers.get("origin")
     if origin is not None and origin not in origins:
         return None, _refusal(RoomError("bad_origin"))
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            return None, _refusal(RoomError("too_big", limit=MAX_BODY))
+    try:
+        async with asyncio.timeout(within):  # a body sent a byte at a time holds nothing long
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    return None, _refusal(RoomError("too_big", limit=MAX_BODY))
+    except TimeoutError:
+        return None, _refusal(RoomError("bad_request", expected=f"the body within {within:g} s"))
     if optional and not body.strip():
         return {}, None
     try:
@@ -262,7 +282,8 @@ def _refusal(exc):
 
 
 def _ip(connection):
-    return connection.client.host if connection.client else "unknown"
+    """The address the per-address limits count (behind a trusted proxy, the client's)."""
+    return address_key(connection.client.host) if connection.client else "unknown"
 
 
 class SecurityHeaders:

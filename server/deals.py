@@ -23,6 +23,37 @@ def new_secret():
     return secrets.token_hex(SECRET_BYTES)
 
 
+class Randomness:
+    """Where a server's chance comes from: each game's deal secret and the seeds of the
+    computer players that take over a seat. `Randomness()` is the system's (`secrets`), the
+    only one a public server uses. `Randomness(seed)` derives both from one fixed seed,
+    HMAC-SHA256(seed, kind + counter), so a test deals the same cards on every run (a test
+    never depends on chance; a random deal once ended a test's match in three moves)."""
+
+    def __init__(self, seed=None):
+        self.key = None if seed is None else hashlib.sha256(b"tests %s" % str(seed).encode()).digest()
+        self.counter = 0
+
+    @property
+    def fixed(self):
+        return self.key is not None
+
+    def deal_secret(self):
+        """A new game's deal secret, as hex text."""
+        return new_secret() if self.key is None else self._next(b"deal").hex()
+
+    def player_seed(self):
+        """A computer player's seed (its own choices owe nothing to the deal)."""
+        return secrets.randbits(32) if self.key is None else int.from_bytes(self._next(b"player")[:4], "big")
+
+    def _next(self, kind):
+        self.counter += 1
+        return hmac.new(self.key, kind + b" %d" % self.counter, hashlib.sha256).digest()
+
+
+SYSTEM = Randomness()
+
+
 class SecretDeals:
     """The same two methods as game.deals.SeededDeals; `seed` is None: there is none to tell."""
 

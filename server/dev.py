@@ -32,11 +32,11 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-import uvicorn
 from starlette.responses import FileResponse, PlainTextResponse, StreamingResponse
 
 from generator.build import build
 from generator.errors import BuildError
+from server import guard
 
 WATCHED = ("locales", "content", "site_templates", "game", "site.toml", "babel.cfg")
 STATIC = Path(__file__).resolve().parent / "dev_static"
@@ -251,7 +251,7 @@ def inject(html, version):
     return html + tag if at < 0 else html[:at] + tag + html[at:]
 
 
-class Server(uvicorn.Server):
+class Server(guard.Server):
     """uvicorn's server that ends the event streams before it waits for open responses to
     finish (an event stream never finishes by itself)."""
 

@@ -1,4 +1,8 @@
-"""Token buckets: per IP for opening and joining tables, per connection for messages."""
+"""Token buckets: per IP for opening and joining tables, connecting and messages, per seat for
+connecting, per connection for messages. The time passed in is monotonic (server.clock): a
+clock set back must not empty a bucket for as long as the step."""
+
+import ipaddress
 
 
 class Bucket:
@@ -13,7 +17,7 @@ class Bucket:
         self.last = now
 
     def take(self, now):
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
             return False
@@ -46,3 +50,14 @@ class PerKey:
     def forget_full(self, now):
         for key in [key for key, bucket in self.buckets.items() if bucket.full(now)]:
             del self.buckets[key]
+
+
+def address_key(ip):
+    """What the per-address limits count by: an IPv4 address, or an IPv6 address's /64 (one
+    home or one subscriber holds a whole /64, so each of its addresses is no new visitor)."""
+    if ":" not in ip:
+        return ip
+    try:
+        return str(ipaddress.IPv6Network(ip + "/64", strict=False))
+    except ValueError:
+        return ip

@@ -10,16 +10,17 @@ Pure logic over a clock value passed in (`now`, seconds since the epoch): no I/O
 so tests drive it with a fake clock and a plain Store.
 """
 
-import secrets
-
+import server.deals
 from game.actions import Action
 from game.ai import make_player
 from game.errors import IllegalAction
 from game.match import Match
 from game.table import HUMAN, Table
 from server.codes import key_hash, key_matches, new_key
-from server.deals import SecretDeals, new_secret
+from server.deals import SecretDeals
 from server.store import Record
+
+ACTIVE_EVERY = 3600.0  # seconds: a connection alone stores the table's activity at most this often
 
 
 class RoomError(Exception):
@@ -31,16 +32,13 @@ class RoomError(Exception):
         self.details = details
 
 
-def computer(level, seat):
-    """The computer player for a seat taken over; its own random choices owe nothing to the deal."""
-    return make_player(level, secrets.randbits(32))
-
-
 class Room:
-    def __init__(self, record, now, grace):
+    def __init__(self, record, now, grace, randomness=None):
         self.record = record  # the table as last stored
         self.grace = grace  # seconds a disconnected player keeps their seat from the computer
-        self.table = Table.from_log(record.log, _seats(record), computer, _deals(record.secret))
+        # Deal secrets and computer seeds (server.deals.Randomness): the system's by default.
+        self.randomness = randomness or server.deals.SYSTEM
+        self.table = Table.from_log(record.log, _seats(record), self._computer, _deals(record.secret))
         self.stored = self.table.mark(record.log)  # what a failed write goes back to
         self.secret = record.secret  # of the game being played (a new game brings a new one)
         self.seats = [dict(seat) for seat in record.seats]  # key hashes and takeovers, live
@@ -53,15 +51,20 @@ class Room:
         self.dirty = False  # changed in memory since the last write
 
     @classmethod
-    def open(cls, code, rules, level, now, grace):
+    def open(cls, code, rules, level, now, grace, randomness=None):
         """A new table with seat 0 taken, not stored yet; returns (room, key of seat 0)."""
         key = new_key()
         seats = [{"key_hash": key_hash(key), "computer": False},
                  {"key_hash": None, "computer": False}]
-        secret = new_secret()
+        randomness = randomness or server.deals.SYSTEM
+        secret = randomness.deal_secret()
         log = Match.dealt(SecretDeals(secret), rules).to_dict()
         record = Record(code, level, seats, None, now, now, log, secret)
-        return cls(record, now, grace), key
+        return cls(record, now, grace, randomness), key
+
+    def _computer(self, level, seat):
+        """The computer player for a seat taken over; its own choices owe nothing to the deal."""
+        return make_player(level, self.randomness.player_seed())
 
     @property
     def code(self):
@@ -136,21 +139,37 @@ class Room:
 
     def connect(self, seat, now):
         """A player's connection opened: they play their seat again (the computer stops).
-        Returns what the computer played for them meanwhile (None: nothing)."""
+        Returns what the computer played for them meanwhile (None: nothing).
+
+        Only what changes is paid for: the other seat is sent a view when this seat's
+        presence changes (its first connection), and a write is made when something stored
+        changes (the seat handed back, the computer's moves, or an hour since the last
+        activity stored): a client reconnecting in a loop costs neither."""
         self.connections[seat] += 1
         away, self.away[seat] = self.away[seat], None
-        if self.seats[seat]["computer"]:
+        handed_back = self.seats[seat]["computer"]
+        if handed_back:
             self.seats[seat]["computer"] = False
             self.table.set_seat(seat, HUMAN)
-        self._play_computers()
-        self._changed(now)
+        moved = self._play_computers()
+        if handed_back or moved or away is not None or now - self.record.active > ACTIVE_EVERY:
+            self._changed(now)
+        elif self.connections[seat] == 1:
+            self.version += 1
+            self.active = now
         return away
 
     def disconnect(self, seat, now):
         self.connections[seat] -= 1
         if self.connections[seat] == 0:
             self.away_since[seat] = now
-        self.version += 1
+            self.version += 1
+
+    def moved(self, step):
+        """The server's time followed a step of the system clock (server.clock): the times
+        held here move with it, so no grace period or idle time jumps."""
+        self.away_since = [since + step for since in self.away_since]
+        self.active += step
 
     def leave(self, seat, now):
         """The seat's player gives it up for good: the key opens nothing any more, the link's
@@ -225,11 +244,14 @@ class Room:
 
     def _play_computers(self):
         """The computer moves for seats it plays while a person is there to play against
-        (both away: the table waits). Between hands the person there deals, when ready."""
+        (both away: the table waits). Between hands the person there deals, when ready.
+        Returns whether it moved."""
+        moved = False
         while True:
             seat = self.table.to_move()
             if seat is None or self.connections[1 - seat] == 0:
-                return
+                return moved
+            moved = True
             hand = self.table.match.hand
             self.table.step()
             if self.away[seat] is not None:
@@ -254,7 +276,7 @@ class Room:
             self._changed(now)
             return
         self.restart_by = None
-        self.secret = new_secret()
+        self.secret = self.randomness.deal_secret()
         deals = SecretDeals(self.secret)
         self.table.new_game(Match.dealt(deals, self.match.rules), deals)
         self._changed(now)

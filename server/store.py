@@ -22,6 +22,7 @@ import orjson
 
 from server.migrations import MIGRATIONS, VERSION
 
+CHECK_WHOLE = 64 * 2**20  # bytes of database checked whole at start (integrity_check); past it, quick_check
 BUSY_TIMEOUT_MS = 250  # a lock held elsewhere (a backup, a sqlite3 shell) fails a write this fast
 
 
@@ -61,9 +62,31 @@ class Store:
             self._migrate()
             with self._transaction():  # a file this process can read but not write fails now
                 pass
+            self._check()
         except sqlite3.Error as exc:
             self._lock.close()
             raise StoreError(f"the database {self.path} cannot be used: {exc}") from None
+        except StoreError:
+            self._lock.close()
+            raise
+
+    def _check(self):
+        """Refuse to serve a damaged file (it started as healthy, then answered `storage` to
+        every join and open): SQLite's integrity check, or its quicker structural check past
+        CHECK_WHOLE bytes (a few seconds a gigabyte). The server stops with one line, and the
+        operator keeps the file to recover its tables: serving a new file instead would hide
+        them from every player who holds a key."""
+        size = os.path.getsize(self.path) if os.path.exists(self.path) else 0
+        pragma = "integrity_check" if size <= CHECK_WHOLE else "quick_check"
+        try:
+            rows = self.db.execute(f"PRAGMA {pragma}(5)").fetchall()
+        except sqlite3.DatabaseError as exc:
+            rows = [(str(exc),)]
+        if rows != [("ok",)]:
+            found = "; ".join(" ".join(str(row[0]).split()) for row in rows)
+            raise StoreError(f"the database {self.path} is damaged ({pragma}: {found[:160]}); "
+                             f"keep it, and recover its tables into a new file: sqlite3 {self.path}"
+                             f" .recover | sqlite3 recovered.sqlite3")
 
     def close(self):
         self.db.close()
@@ -140,9 +163,22 @@ class Store:
         return self.db.execute("SELECT 1 FROM tables WHERE code = ? UNION ALL SELECT 1 FROM"
                                " broken_tables WHERE code = ?", (code, code)).fetchone() is not None
 
-    def idle(self, before):
-        """Codes of the tables whose last activity is older than `before`."""
-        return [code for (code,) in self.db.execute("SELECT code FROM tables WHERE active < ?", (before,))]
+    def idle(self, before, limit):
+        """Codes of at most `limit` tables whose last activity is older than `before`, the
+        idlest first."""
+        return [code for (code,) in self.db.execute(
+            "SELECT code FROM tables WHERE active < ? ORDER BY active LIMIT ?", (before, limit))]
+
+    def newest_activity(self):
+        """The last activity of the table used last (None: no table)."""
+        return self.db.execute("SELECT max(active) FROM tables").fetchone()[0]
+
+    def shift_activity(self, step, upto):
+        """Move by `step` seconds the activity of every table active at or before `upto` (the
+        server's time followed a step of the system clock: server.clock)."""
+        with self._transaction():
+            self.db.execute("UPDATE tables SET active = active + ?, created = created + ?"
+                            " WHERE active <= ?", (step, step, upto))
 
     def delete(self, codes):
         with self._transaction():

@@ -8,6 +8,7 @@ import pytest
 import uvicorn
 
 from server.app import Config, create_app
+from server.deals import Randomness
 from server.tables import Settings
 from tests.browser.test_game import keyboard_turn, open_menu, state, wait_idle
 
@@ -32,7 +33,9 @@ class TableServer:
         listener = socket.socket()
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(("127.0.0.1", self.port))
-        config = Config(site=self.site, db=self.db, origins=(self.url,), settings=Settings(grace=GRACE), tick=0.2)
+        # A fixed seed: the same deals on every run (a test never depends on chance).
+        config = Config(site=self.site, db=self.db, origins=(self.url,), settings=Settings(grace=GRACE),
+                        tick=0.2, randomness=Randomness(seed=1))
         self.app = create_app(config)
         self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", access_log=False,
                                                     lifespan="on"))

@@ -1,5 +1,5 @@
 """What the browser keeps, when it will not keep it, and when two tabs share it
-(game/web/platform/storage.py), and what the page says when it cannot start or cannot read its link."""
+(game/web/app/store.py, saves.py, the shim's writes), and what the page says when it cannot start or cannot read its link."""
 
 import json
 

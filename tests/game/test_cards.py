@@ -33,3 +33,12 @@ def test_cards_survive_copy_as_the_same_object():
     card = parse_card("7H")
     assert copy.deepcopy(card) is card
     assert pickle.loads(pickle.dumps(card)) is card
+
+
+@pytest.mark.parametrize("bad", [7, None, ["7H"], b"7H"])
+def test_parse_of_what_is_not_text_says_so(bad):
+    # Weak 13 of the reliability review: AttributeError ('int' object has no attribute 'strip').
+    with pytest.raises(TypeError, match="card codes are text"):
+        parse_card(bad)
+    with pytest.raises(TypeError, match="card codes are text"):
+        parse_cards(bad)

@@ -46,3 +46,13 @@ def test_best_defence_is_optimal_and_replays_as_an_explicit_choice():
     # Validating the engine's own choice as an explicit one gives the same result.
     again = check_defence(knocker, defender, best.melds, best.layoffs)
     assert again.deadwood_points == best.deadwood_points
+
+
+@pytest.mark.parametrize("melds, defender, message", [
+    ([[]], "6H 4H", "not a meld"),  # weak 13: IndexError
+    ([parse_cards("5H 9C KD")], "6H 4H", "not a meld: 5H 9C KD"),  # laid off on as a heart run
+    ([parse_cards("5H 6H 7H")], "7H 4H", "7H appears twice"),
+])
+def test_best_defence_refuses_melds_that_are_not_melds(melds, defender, message):
+    with pytest.raises(ValueError, match=message):
+        best_defence(melds, parse_cards(defender))

@@ -157,3 +157,9 @@ def test_check_arrangement_names_the_problem():
 def test_duplicate_cards_are_refused():
     with pytest.raises(ValueError, match="twice"):
         min_deadwood(parse_cards("7H 7H 8H"))
+
+
+def test_a_set_is_of_different_suits():
+    # Weak 13: three times the same card made a set.
+    assert not is_set(parse_cards("AC AC AC")) and not is_set(parse_cards("AC AD AC"))
+    assert is_set(parse_cards("AC AD AH")) and is_set(parse_cards("AC AD AH AS"))

@@ -37,3 +37,10 @@ def test_hand_sizes_are_checked():
         settle(parse_cards("5H 6H 7H 7S 7D 7C 2C 3C 4C AD"), parse_cards("8H 9H"))
     with pytest.raises(ValueError, match="knocker must hold 10"):
         settle(parse_cards("5H 6H 7H"), parse_cards("8H 9H TH 4H QS AS 2D 3D KS KC"))
+
+
+def test_the_same_cards_on_both_sides_are_refused():
+    # Weak 13: settled as an undercut worth 25.
+    hand = parse_cards("5H 6H 7H 9S 9D 9C 2C 3D AS 4C")
+    with pytest.raises(ValueError, match="in both hands"):
+        settle(hand, hand)

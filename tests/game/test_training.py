@@ -235,3 +235,11 @@ def test_a_bad_code_is_refused_with_its_reason(code, reason):
     with pytest.raises(BadPosition) as caught:
         from_code(code)
     assert caught.value.reason == reason
+
+
+@pytest.mark.parametrize("code", [None, 5, ["guided"], b"guided"])
+def test_a_code_that_is_not_text_is_a_bad_position(code):
+    # Weak 13: AttributeError, where docs/engine.md promises BadPosition.
+    with pytest.raises(BadPosition) as refused:
+        from_code(code)
+    assert refused.value.reason == "unknown"

@@ -199,6 +199,19 @@ def test_a_plural_rule_giving_a_bad_index_is_refused_at_the_header(built, domain
                    "invalid Plural-Forms header .*" + match + r".*write 'nplurals=2; plural=\(n > 1\);'")
 
 
+@pytest.mark.parametrize("rule", ["plural=" + "(" * 3000 + "n" + ")" * 3000 + ";",
+                                  "plural=(n > 1);" + " " * 2000 + "x"])
+def test_a_huge_plural_forms_header_is_refused_in_a_short_line(built, rule):
+    # Weak 11: the error echoed the whole header, one line of about 6,000 characters.
+    root, site, before = built
+    po = root / "locales" / "fr" / "LC_MESSAGES" / "game.po"
+    edit(po, "nplurals=2; plural=(n > 1);", "nplurals=2; " + rule)
+    assert_refused(root, site, before, po, line_of(po, '"Plural-Forms:'), "invalid Plural-Forms header")
+    with pytest.raises(BuildError) as info:
+        build.build(root, site, log=quiet, warn=quiet)
+    assert len(str(info.value)) < 400 + len(str(po)), str(info.value)[:500]
+
+
 def test_an_unusual_number_of_plural_forms_is_a_warning(built):
     root, site, _ = built
     po = root / "locales" / "vi" / "LC_MESSAGES" / "site.po"

@@ -1,5 +1,5 @@
 """Content as writers slip: comments, a misspelt example fence, a key written twice, a hand of 11
-cards, setext headings, page names that are not plain ASCII."""
+cards, setext headings, page names that are not plain ASCII, an image from another site."""
 
 import xml.etree.ElementTree as ET
 
@@ -87,6 +87,27 @@ def test_a_setext_heading_is_refused_at_its_underline(built, underline):
     page = root / "content" / "faq.md"
     edit(page, "No: the ace is always low.", "A heading\n" + underline)
     assert_refused(root, site, before, page, line_of(page, "A heading") + 1, "setext heading")
+
+
+@pytest.mark.parametrize("image", [
+    "![ext](https://evil.example/p.png)",  # weak 10: published, then blocked by the CSP
+    "![ext](//evil.example/p.png)",
+    "![ext][logo]\n\n[logo]: http://evil.example/p.png",
+])
+def test_an_image_from_another_site_is_refused_at_its_line(built, image):
+    root, site, before = built
+    page = root / "content" / "faq.md"
+    edit(page, "No: the ace is always low.", "No: the ace is always low. " + image)
+    assert_refused(root, site, before, page, line_of(page, "No: the ace is always low."),
+                   "an image from another site .*img-src 'self' data:")
+
+
+def test_the_sites_own_images_are_published(built):
+    root, site, _ = built
+    page = root / "content" / "faq.md"
+    edit(page, "No: the ace is always low.", "No: the ace is always low. ![a](static/a.png)")
+    build.build(root, site, log=quiet, warn=quiet)
+    assert '<img alt="a" src="static/a.png">' in (site / "en" / "faq.html").read_text(encoding="utf-8")
 
 
 def test_a_rule_after_a_blank_line_is_a_rule(built):

@@ -1,10 +1,12 @@
 """A translator cannot inject markup: scripts, event handlers and javascript: links."""
 
+import json
 import re
 
 import pytest
 
 from generator import build
+from generator.config import load_config, safe_base_url
 from generator.errors import BuildError
 from generator.sanitize import safe_url, sanitize, source_tags
 from tests.generator.conftest import quiet
@@ -64,6 +66,8 @@ HOSTILE = [
     ("content", "Is the ace high", r'"<b onmouseover=alert(5)>Q</b>"', "HTML the source does not have: <b>"),
     ("content", "No: the ace", r'"x <!-- hidden -->"', "HTML the source does not have: <!--"),
     ("site", "Skip to content", r'"<script>alert(6)</script>"', "HTML the source does not have: <script>"),
+    # Weak 8 of the reliability review: built with no word, shown as typed by the page.
+    ("game", "Play a friend online", r'"Défausse <img src=x onerror=alert(1)>"', "HTML the source does not have: <img>"),
 ]
 
 
@@ -87,3 +91,22 @@ def test_hostile_text_without_tags_comes_out_inert(project):
     html = (project / "site" / "fr" / "faq.html").read_text(encoding="utf-8")
     assert 'aria-label="x&quot; onmouseover=&quot;alert(8)"' in html
     assert "a &lt; b &amp; c &gt; d" in html
+
+
+@pytest.mark.parametrize("url", [
+    'https://x.example/"><script>alert(1)</script>',  # weak 12: accepted, escaped everywhere
+    "https://x.example/a b/", "https://x.example/'x/", "https://x.example/<b>/",
+    "https://x.example/\\n/", "https://x.example/\x07/",
+])
+def test_a_base_url_with_quotes_angle_brackets_or_spaces_is_refused(project, url):
+    toml = project / "site.toml"
+    text = re.sub(r'(?m)^base_url = .*$', lambda _: "base_url = " + json.dumps(url),
+                  toml.read_text(encoding="utf-8"))
+    toml.write_text(text, encoding="utf-8")
+    with pytest.raises(BuildError, match="base_url may not hold") as info:
+        load_config(project)
+    assert info.value.path == str(toml) and "\n" not in str(info.value)
+
+
+def test_a_plain_base_url_with_a_path_is_taken():
+    assert safe_base_url("https://x.example/games/gin%20rummy/") is None

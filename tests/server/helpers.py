@@ -1,12 +1,13 @@
 """A real server in a thread on a free 127.0.0.1 port, a tiny site, and socket clients."""
 
+import asyncio
 import contextlib
+import copy
+import http.client
 import json
 import socket
 import threading
 import time
-import urllib.error
-import urllib.request
 
 import uvicorn
 from websockets.sync.client import connect
@@ -16,7 +17,11 @@ from game.view import View
 from game.wire import normalize
 from server.__main__ import UVICORN
 from server.app import Config, create_app
-from server.tables import Settings
+from server.clock import Clock
+from server.guard import Guard, Server
+from server.storage import Storage
+from server.store import Store
+from server.tables import Settings, Tables
 
 TIMEOUT = 10  # seconds a test waits for the server before failing
 
@@ -45,27 +50,41 @@ class Running:
     def store(self):
         return self.tables.storage.store
 
+    source = None  # the client's own address (127.0.0.2, ...): None is the system's choice
+
+    def at(self, source):
+        """The same client, connecting from the address `source` (any 127.x.y.z on Linux): the
+        per-address limits see another visitor."""
+        other = copy.copy(self)
+        other.source = source
+        return other
+
+    def _request(self, method, path, data=None, headers=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT,
+                                                source_address=self.source and (self.source, 0))
+        try:
+            connection.request(method, path, body=data, headers=headers or {})
+            answer = connection.getresponse()
+            return answer.status, dict(answer.headers), answer.read()
+        finally:
+            connection.close()
+
     def post(self, path, body=None, origin=None, raw=None):
         """(status, JSON answer) of a POST."""
         data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
-        request = urllib.request.Request(self.origin + path, data=data, method="POST")
-        request.add_header("Origin", origin or self.origin)
+        status, headers, answer = self._request("POST", path, data, {"Origin": origin or self.origin})
         try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
-                return answer.status, json.load(answer)
-        except urllib.error.HTTPError as error:
-            return error.code, json.load(error)
+            return status, json.loads(answer)
+        except ValueError:
+            raise AssertionError(f"POST {path}: {status} {headers} {answer[:300]!r}") from None
 
     def get(self, path):
-        try:
-            with urllib.request.urlopen(self.origin + path, timeout=TIMEOUT) as answer:
-                return answer.status, dict(answer.headers), answer.read()
-        except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), error.read()
+        return self._request("GET", path)
 
     def socket(self, code, key, origin=None):
         return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{code}?key={key}",
-                       origin=origin or self.origin, open_timeout=TIMEOUT)
+                       origin=origin or self.origin, open_timeout=TIMEOUT,
+                       source_address=self.source and (self.source, 0))
 
     def table(self, rules="short"):
         """A table with both seats taken: (code, key of seat 0, key of seat 1)."""
@@ -76,8 +95,27 @@ class Running:
         return opened["code"], opened["key"], joined["key"]
 
 
+class FakeTime(Clock):
+    """The server's clock on fake time: `now += s` is time passing (both readings move),
+    `wall += s` a system clock set by hand (only the wall clock moves)."""
+
+    def __init__(self, wall=1_000_000.0, mono=500.0):
+        self.wall_now, self.mono_now = wall, mono
+        super().__init__(wall=lambda: self.wall_now, monotonic=lambda: self.mono_now)
+
+    @property
+    def now(self):
+        return self()
+
+    @now.setter
+    def now(self, value):
+        passed = value - self()
+        self.wall_now += passed
+        self.mono_now += passed
+
+
 @contextlib.contextmanager
-def running(tmp_path, settings=None, clock=time.time, db=None):
+def running(tmp_path, settings=None, clock=None, db=None):
     """The app served by uvicorn in a thread; stopped when the block ends."""
     site = make_site(tmp_path / "site")
     listener = socket.socket()
@@ -90,7 +128,9 @@ def running(tmp_path, settings=None, clock=time.time, db=None):
     # The server's own WebSocket options, but no pings: a test that stops reading is not a
     # dead network.
     options = dict(UVICORN, ws_ping_interval=None, ws_ping_timeout=None)
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", **options))
+    guard = Guard.of(config.settings)
+    server = Server(uvicorn.Config(app, lifespan="on", limit_concurrency=guard.in_all,
+                                           **options, **guard.uvicorn_options()))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + TIMEOUT
@@ -98,6 +138,7 @@ def running(tmp_path, settings=None, clock=time.time, db=None):
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.01)
     running = Running(port, app)
+    running.guard = guard
     running.loop_thread = thread.ident
     try:
         yield running
@@ -150,3 +191,30 @@ def play_match(sockets, first_views, levels=("medium", "easy"), limit=2000):
         version = max(view["version"] for view in views)
         views = [view_after(websocket, version) for websocket in sockets]
     return views, sent
+
+
+# --- a registry of tables on fake time, without sockets ---------------------------------------
+
+class Sync:
+    """The registry's coroutines run to their end on the loop: `tables.open(...)` returns."""
+
+    def __init__(self, tables, loop):
+        self.inner = tables
+        self.loop = loop
+
+    def __getattr__(self, name):
+        value = getattr(self.inner, name)
+        if asyncio.iscoroutinefunction(value):
+            return lambda *args: asyncio.run_coroutine_threadsafe(value(*args), self.loop).result(30)
+        return value
+
+
+def registry(path, clock, loop, settings=None):
+    """A registry as a server starts it (its timers run the expiry at once)."""
+    tables = Sync(Tables(Storage(Store(path)), clock, settings or Settings()), loop)
+    tables.expire()
+    return tables
+
+
+def stored(tables, code):
+    return tables.storage.store.load(code)

@@ -12,7 +12,7 @@ from game.cards import DECK
 from game.match import Match
 from game.rng import Rng
 from game.rules import Rules
-from server.deals import SecretDeals, new_secret
+from server.deals import Randomness, SecretDeals, new_secret
 
 STATES = range(1, 2**12)  # the reduced space the search runs over
 
@@ -100,3 +100,15 @@ def test_a_secret_under_128_bits_is_refused(short):
     assert SecretDeals("ab" * 16).deck(1)
     with pytest.raises(ValueError):
         SecretDeals(short)
+
+
+def test_a_fixed_seed_deals_the_same_on_every_run_and_the_system_never_twice():
+    first, again = Randomness(seed=7), Randomness(seed=7)
+    secrets = [first.deal_secret() for _ in range(3)]
+    assert secrets == [again.deal_secret() for _ in range(3)]
+    assert len(set(secrets)) == 3 and all(len(bytes.fromhex(s)) == 32 for s in secrets)
+    assert Randomness(seed=8).deal_secret() not in secrets
+    assert [first.player_seed() for _ in range(2)] == [again.player_seed() for _ in range(2)]
+    system = Randomness()
+    assert not system.fixed and first.fixed
+    assert system.deal_secret() != system.deal_secret()

@@ -4,6 +4,7 @@ takes the file descriptors of the process nor floods the log."""
 
 import contextlib
 import resource
+import socket
 import subprocess
 import sys
 import time
@@ -12,11 +13,12 @@ from websockets.exceptions import InvalidStatus
 
 from tests.server.helpers import TIMEOUT, make_site, receive
 from tests.server.test_restart import ROOT, Client, free_port
+from tests.server.test_store import damaged
 
 
 def command(site, db, port, *extra):
     return [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-            "--site", str(site), "--db", str(db), *extra]
+            "--site", str(site), "--db", str(db), "--test-seed", "1", *extra]
 
 
 def started(site, db, port, files=None):
@@ -66,6 +68,16 @@ def test_a_file_that_is_not_a_database_is_one_line(tmp_path):
     assert len(lines) == 1 and "cannot be used" in lines[0], result.stderr
 
 
+def test_a_damaged_database_stops_the_server_in_one_line(tmp_path):
+    site, db = make_site(tmp_path / "site"), tmp_path / "tables.sqlite3"
+    damaged(db)
+    result = subprocess.run(command(site, db, free_port()), cwd=ROOT, capture_output=True,
+                            text=True, timeout=TIMEOUT)
+    assert result.returncode == 2 and "serving" not in result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "is damaged" in lines[0], result.stderr
+
+
 def test_a_client_holding_sockets_cannot_exhaust_the_server(tmp_path):
     files = 160  # the process's file limit: about 100 sockets for the tables, the rest kept
     site, db = make_site(tmp_path / "site"), tmp_path / "tables.sqlite3"
@@ -104,3 +116,24 @@ def test_the_seat_cap_comes_first_for_one_seat(tmp_path):
                 assert '"too_many_connections"' in fifth.recv(timeout=TIMEOUT)
     finally:
         stopped(process)
+
+
+def test_idle_connections_of_one_address_take_neither_descriptors_nor_service(tmp_path):
+    # D1 at the docs' own `ulimit -n 1024`, here 256: 1,100 connections that send nothing
+    # took every descriptor, and every request and handshake of everyone timed out.
+    site, db = make_site(tmp_path / "site"), tmp_path / "tables.sqlite3"
+    process, client = started(site, db, free_port(), files=256)
+    try:
+        with contextlib.ExitStack() as stack:
+            for _ in range(1100):
+                stack.enter_context(socket.create_connection(
+                    ("127.0.0.1", client.port), timeout=TIMEOUT, source_address=("127.0.0.2", 0)))
+            honest = client.at("127.0.0.3")
+            assert honest.get("/api/status")[0] == 200
+            code, key0, _ = honest.table()
+            with honest.socket(code, key0) as seat0:
+                assert receive(seat0)["table"]["seat"] == 0
+            assert honest.get("/en/")[0] == 200
+    finally:
+        err = stopped(process)
+    assert "Too many open files" not in err and len(err.splitlines()) < 40, err[-2000:]

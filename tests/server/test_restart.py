@@ -25,7 +25,7 @@ def free_port():
 def start(site, db, port):
     process = subprocess.Popen(
         [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-         "--site", str(site), "--db", str(db)],
+         "--site", str(site), "--db", str(db), "--test-seed", "1"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert "serving" in process.stdout.readline()
     deadline = time.monotonic() + TIMEOUT

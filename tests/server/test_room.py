@@ -2,26 +2,14 @@
 consent, leaving for good, errors that change nothing, a failed write undone, and a stored
 table replaying exactly."""
 
-import itertools
-
 import pytest
 
-import server.room
 from game.actions import Action
 from game.rules import Rules
 from server.room import Room, RoomError
 from server.store import Store, StoreError
 
 GRACE = 60.0
-
-
-@pytest.fixture(autouse=True)
-def fixed_deals(monkeypatch):
-    """Each test's tables are dealt from fixed secrets, so a failure replays. (A random deal
-    made the return test fail one time in a hundred: the computer took the upcard and knocked
-    at once, and the hand was over before the returned player's turn.)"""
-    numbers = itertools.count(1)
-    monkeypatch.setattr(server.room, "new_secret", lambda: f"{next(numbers):064x}")
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 import contextlib
 import json
 import sqlite3
+import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -11,6 +12,7 @@ from game.wire import MAX_MESSAGE
 from server.tables import Settings
 from tests.server.helpers import (
     TIMEOUT,
+    FakeTime,
     play_match,
     receive,
     running,
@@ -429,3 +431,90 @@ def test_a_discard_taken_back_over_the_socket_reaches_both_seats(server):
             assert view["view"]["turn"] == seat and view["view"]["undo"] is None
         assert discard["card"] in views[seat]["view"]["hand"]
         assert server.store.load(code).log == server.room(code).table.to_log()
+
+
+def pong_after_views(websocket):
+    """The views a socket receives before the answer to a ping sent now (everything the server
+    queued for it before the ping goes out first)."""
+    websocket.send('{"type": "ping"}')
+    views = 0
+    while (message := json.loads(websocket.recv(timeout=TIMEOUT)))["type"] != "pong":
+        assert message["type"] == "view", message
+        views += 1
+    return views
+
+
+def until(condition):
+    """Wait for the server's state to reach `condition` (a few ms: it is the server's thread)."""
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        assert time.monotonic() < deadline, "the server did not get there"
+        time.sleep(0.005)
+
+
+def test_reconnecting_in_a_loop_costs_no_write_and_sends_the_other_seat_nothing(tmp_path):
+    # D4: each reconnection was a stored write and a view to the other seat (118 a second).
+    with running(tmp_path, Settings(connects_per_seat_burst=10, connects_per_seat_per_minute=0.001)) as server:
+        code, key0, key1 = server.table()
+        room = server.room(code)
+        writes = []
+        real = server.store.save_all
+        server.store.save_all = lambda records: (writes.append(len(records)), real(records))
+        with server.socket(code, key0) as seat0, server.socket(code, key1) as victim:
+            seated(seat0, victim)
+            assert pong_after_views(victim) == 0
+            refused = []
+            for _ in range(12):
+                with server.socket(code, key0) as again:
+                    message = json.loads(again.recv(timeout=TIMEOUT))
+                    if message["type"] == "error":
+                        refused.append(message["reason"])
+                        with pytest.raises(ConnectionClosed):
+                            again.recv(timeout=TIMEOUT)
+                        assert again.close_code == 4430
+            until(lambda: room.connections == [1, 1])
+            assert pong_after_views(victim) == 0  # seat 0 never stopped being connected
+            assert writes == []
+            # Connects per seat are rate-limited: 10 at once (the burst), then refused.
+            assert refused == ["too_many_requests"] * 3
+            assert pong_after_views(seat0) == 0  # the first connection is still there
+        assert writes == []  # nor did anyone leaving change anything stored
+
+
+def test_connects_per_address_are_rate_limited(tmp_path):
+    with running(tmp_path, Settings(connects_per_ip_burst=3, connects_per_ip_per_minute=0.001)) as server:
+        code, key0, key1 = server.table()
+        with contextlib.ExitStack() as stack:
+            for key in (key0, key1, key0):
+                receive(stack.enter_context(server.socket(code, key)))
+            assert refused_socket(server, code, key1) == ("too_many_requests", 4430)
+
+
+def test_the_sockets_of_one_address_share_a_message_budget(tmp_path):
+    settings = Settings(messages_per_ip_per_second=0.001, messages_per_ip_burst=5)
+    with running(tmp_path, settings) as server:
+        code, key0, key1 = server.table()
+        with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
+            seated(seat0, seat1)
+            answers = []
+            for socket in (seat0, seat1, seat0, seat1, seat0, seat1):
+                socket.send('{"type": "ping"}')
+                answers.append(json.loads(socket.recv(timeout=TIMEOUT))["type"])
+            assert answers == ["pong"] * 5 + ["error"]
+
+
+def test_a_clock_set_back_does_not_freeze_the_sockets(tmp_path):
+    # Weak 1: the buckets read the wall clock, and 120 s back dropped every message for 120 s.
+    clock = FakeTime()
+    with running(tmp_path, clock=clock) as server:
+        code, key0, key1 = server.table()
+        with server.socket(code, key0) as seat0, server.socket(code, key1) as seat1:
+            views = seated(seat0, seat1)
+            clock.wall_now -= 120
+            until(lambda: clock() == clock.wall_now)  # the server's timers followed the step
+            for _ in range(3):
+                seat0.send('{"type": "ping"}')
+                assert json.loads(seat0.recv(timeout=TIMEOUT)) == {"type": "pong"}
+            mover = views[0]["view"]["turn"]
+            (seat0, seat1)[mover].send(json.dumps({"type": "act", "action": views[mover]["view"]["legal_actions"][0]}))
+            assert view_after((seat0, seat1)[1 - mover], views[0]["version"])["view"]["events"]

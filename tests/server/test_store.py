@@ -153,3 +153,32 @@ def test_the_log_stored_is_a_saved_match(path):
     log = store.load("ABCDEF").log
     assert log["format"] == "gin-rummy-match" and log["actions"] == [{"kind": "pass"}]
     store.close()
+
+
+def damaged(path, tables=40):
+    """A database of `tables` tables whose code index has 64 bytes overwritten (weak 5: it
+    started as healthy and then answered 503 to every join and every open)."""
+    store = Store(path)
+    for n in range(tables):
+        store.insert(a_room("ABC" + "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"[n % 32] + f"{n // 32 + 22:02d}").record)
+    store.close()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_tables_1'").fetchone()[0]
+    size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    with open(path, "r+b") as file:
+        file.seek((page - 1) * size + size - 400)  # inside its cells
+        file.write(bytes((n * 97 + 13) % 256 for n in range(64)))
+
+
+def test_a_damaged_database_is_refused_at_start_in_one_line(path):
+    damaged(path)
+    with pytest.raises(StoreError) as refused:
+        Store(path)
+    message = str(refused.value)
+    assert "is damaged" in message and ".recover" in message and "\n" not in message
+    assert len(message) < 320 + 2 * len(str(path))  # the findings cut short
+    Store(path.parent / "other.sqlite3").close()  # and the lock of the damaged one is let go
+    with pytest.raises(StoreError, match="is damaged"):
+        Store(path)

@@ -1,73 +1,15 @@
 """The registry: codes, joining, per-IP limits, loading from the store, a table that cannot
 be replayed, the expiry sweep."""
 
-import asyncio
 import json
 import sqlite3
-import threading
 
 import pytest
 
 from game.wire import ALPHABET, CODE_LENGTH, normalize
 from server.room import RoomError
-from server.storage import Storage
-from server.store import Store
-from server.tables import DAY, Settings, Tables
-
-
-class Clock:
-    def __init__(self, now=1_000_000.0):
-        self.now = now
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def loop():
-    """A loop on a thread of its own: the browser tests' Playwright keeps a loop marked running
-    on the main thread for the whole session, and a second loop cannot run there."""
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    yield loop
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    loop.close()
-
-
-class Sync:
-    """The registry's coroutines run to their end on the loop: `tables.open(...)` returns."""
-
-    def __init__(self, tables, loop):
-        self.inner = tables
-        self.loop = loop
-
-    def __getattr__(self, name):
-        value = getattr(self.inner, name)
-        if asyncio.iscoroutinefunction(value):
-            return lambda *args: asyncio.run_coroutine_threadsafe(value(*args), self.loop).result(30)
-        return value
-
-
-def registry(path, clock, loop, settings=None):
-    return Sync(Tables(Storage(Store(path)), clock, settings or Settings()), loop)
-
-
-@pytest.fixture
-def tables(tmp_path, clock, loop):
-    tables = registry(tmp_path / "tables.sqlite3", clock, loop)
-    yield tables
-    tables.storage.close()
-
-
-def stored(tables, code):
-    return tables.storage.store.load(code)
+from server.tables import DAY, Settings
+from tests.server.helpers import registry, stored
 
 
 def test_codes_are_short_and_unambiguous(tables):
@@ -176,29 +118,51 @@ def test_a_table_that_cannot_be_replayed_is_set_aside_with_one_answer(tables, ca
     assert refused.value.reason == "table_unreadable"
 
 
-def test_the_sweep_removes_tables_idle_for_seven_days(tables, clock):
+def test_the_expiry_removes_tables_idle_for_seven_days(tables, clock, caplog):
     old, _ = tables.open("classic", None, "a")
     clock.now += 3 * DAY
     recent, _ = tables.open("classic", None, "a")
     kept, _ = tables.open("classic", None, "a")
     kept.connect(0, clock())
     clock.now += 4 * DAY + 1
-    assert tables.sweep() == [old.record.code]
+    assert tables.expire() == [old.record.code]
     assert tables.find(old.record.code) is None
     assert stored(tables, old.record.code) is None
     assert tables.find(recent.record.code) is not None
+    assert f"expiry: removed 1 table idle for over 7 days ({old.code})" in caplog.text
 
     clock.now += 7 * DAY
-    assert tables.sweep() == [recent.record.code]  # the table with a player stays
+    assert tables.expire() == [recent.record.code]  # the table with a player stays
     assert stored(tables, kept.record.code) is not None
+
+
+def test_the_expiry_removes_a_bounded_number_a_sweep(tmp_path, clock, loop):
+    tables = registry(tmp_path / "tables.sqlite3", clock, loop, Settings(removals_per_sweep=2))
+    codes = [tables.open("classic", None, f"ip{n}")[0].code for n in range(5)]
+    clock.now += 8 * DAY
+    removed = tables.expire() + tables.expire() + tables.expire()
+    assert sorted(removed) == sorted(codes) and len(tables.expire()) == 0
+    tables.storage.close()
 
 
 def test_idle_rooms_leave_memory_but_not_the_store(tables, clock):
     room, _ = tables.open("classic", None, "a")
     clock.now += tables.settings.unload_after + 1
-    assert tables.sweep() == []
+    assert tables.unload() == [room.code]
     assert tables.rooms == {}
     assert tables.find(room.record.code).record == room.record
+
+
+def test_past_the_rooms_in_memory_the_idlest_unconnected_leave_first(tmp_path, clock, loop):
+    tables = registry(tmp_path / "tables.sqlite3", clock, loop, Settings(rooms_in_memory=2))
+    rooms = []
+    for n in range(4):
+        rooms.append(tables.open("classic", None, f"ip{n}")[0])
+        clock.now += 1
+    rooms[0].connect(0, clock())  # connected: never unloaded, however idle
+    assert tables.unload() == [rooms[1].code, rooms[2].code]
+    assert set(tables.rooms) == {rooms[0].code, rooms[3].code}
+    tables.storage.close()
 
 
 def test_tick_hands_overdue_seats_to_the_computer(tables, clock):

@@ -19,6 +19,8 @@ def render_lobby(ui):
     """No table yet: open one (choose the variant) or join one by its code."""
     chosen = ui.lobby["rules"]
     out = ['<div class="g-lobby"><h2 class="g-title">' + esc(_("Play a friend online")) + '</h2>']
+    if ui.online:  # a table's seat, whose first view has not come yet
+        out.append('<p class="g-notice" role="status">' + esc(connection_text(ui.online)) + '</p>')
     out.append('<p>' + esc(_("Open a table and send the link to your friend, or type the code of "
                              "the table your friend opened.")) + '</p>')
     last = ui.lobby.get("last")
@@ -47,12 +49,16 @@ def render_banner(ui):
     other seat, a new-game offer, a lost connection."""
     online = ui.online
     out = ['<div class="g-online" role="region" aria-label="' + esc(_("Online table")) + '">']
-    if online.get("status") == "lost":
-        out.append('<p class="g-notice">' + esc(_("The connection to the table was lost: reconnecting…")) + '</p>')
+    if online.get("status") in ("lost", "not_answering"):
+        out.append('<p class="g-notice">' + esc(connection_text(online)) + '</p>')
     presence = online.get("opponent")
     # Translators: {code} is the table's code, six letters and digits such as K7MQ2X.
-    out.append('<p>' + esc(fmt(_("Table {code}"), code=online["code"])) + ' · '
-               + esc(presence_text(presence, online.get("grace", 60))) + '</p>')
+    line = esc(fmt(_("Table {code}"), code=online["code"])) + ' · ' + esc(presence_text(presence, online.get("grace", 60)))
+    if online.get("status") == "sending":  # in the line, so the table below does not move
+        # Translators: shown after "Table K7MQ2X · your friend is here" while a move waits for the
+        # game server's answer.
+        line += ' · <span class="g-pending">' + esc(_("sending your move…")) + '</span>'
+    out.append('<p>' + line + '</p>')
     if presence in ("waiting", "gone"):  # said plainly: nobody holds the other seat
         out.append('<p>' + esc(_("Send this link to your friend, who will join you from their own device.")) + '</p>')
         out.append('<p class="g-invite"><a href="' + esc(online["invite"]) + '" data-key="invite">'
@@ -68,6 +74,19 @@ def render_banner(ui):
                    + button("refuse_new", _("Withdraw the offer")) + '</p>')
     out.append('</div>')
     return "".join(out)
+
+
+def connection_text(online):
+    """The connection to the table, in words: connecting, lost, or a server that keeps failing
+    (`game.web.online.patience`: the page tries again less and less often)."""
+    status = online.get("status")
+    if status == "not_answering":
+        return _("The game server is not responding. The page keeps trying, less and less often; "
+                 "your seat is kept.")
+    if status == "lost":
+        return _("The connection to the table was lost: reconnecting…")
+    # Translators: {code} is the table's code, six letters and digits such as K7MQ2X.
+    return fmt(_("Connecting to table {code}…"), code=online["code"])
 
 
 def presence_text(presence, grace):

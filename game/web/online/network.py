@@ -9,8 +9,9 @@ the host makes the requests and the socket (`ports.Host`).
 
 from game.errors import CorruptSave
 from game.web.app import saves
+from game.web.online.patience import PENDING_AFTER, Reconnection, pending_shown
 from game.web.online.remote import Liveness, RemoteTable
-from game.wire import CLOSE_CODES, FINAL_CLOSES, PING, normalize
+from game.wire import ACT, CLOSE_CODES, FINAL_CLOSES, PING, UNDO, normalize
 
 # Loaded with the game's second bundle, once the game is ready (generator/modules.py).
 BUNDLE = "later"
@@ -20,8 +21,6 @@ LAST_KEY = "ginrummy.online"
 # The server refused this seat for good (an unknown code or a void key, a table it cannot
 # replay, a seat given up): the key is forgotten and nothing reconnects (docs/online.md).
 FINAL = {code: reason for reason, code in CLOSE_CODES.items() if code in FINAL_CLOSES}
-RETRY_MS = (1000, 2000, 4000, 8000, 10000)
-SLOW_RETRY_MS = 30000  # after "too many connections / requests", "server busy"
 CHECK_MS = 1000  # how often the heartbeat looks at the connection
 
 
@@ -163,10 +162,14 @@ def join_table(host, store, text, code, done):
 # --- the socket ------------------------------------------------------------------------------------
 
 class Connection:
-    """A RemoteTable's WebSocket: reconnects with a growing delay after a drop, unless the
-    server closed it for good (`on_final(reason)`); pings the server when it has been quiet and
-    treats a ping or a move not answered in time as a drop (`game.web.online.remote.Liveness`), so a
-    phone that lost its network is told within seconds, not after the socket gives up."""
+    """A RemoteTable's WebSocket: reconnects after a drop with the delays of
+    `game.web.online.patience.Reconnection` (growing, with jitter, even after a socket that
+    opened and closed at once), unless the server closed it for good (`on_final(reason)`);
+    pings the server when it has been quiet and treats a ping, a move or a first view not
+    answered in time as a drop (`game.web.online.remote.Liveness`), so a phone that lost its
+    network is told within seconds, not after the socket gives up. `on_status` hears "open",
+    "lost", "not_answering" (the server has failed several times in a row) and "sending" (a
+    move waits for its answer: `patience.PENDING_AFTER`)."""
 
     def __init__(self, host, store, page, code, seat, key, on_status, on_final):
         self.host = host
@@ -174,12 +177,13 @@ class Connection:
         self.page = page  # the page's address parts: the socket goes to its host
         self.code = code
         self.key = key
-        self.on_status = on_status  # "open" or "lost"
+        self.on_status = on_status  # "open", "lost", "not_answering" or "sending"
         self.on_final = on_final
         self.socket = None
-        self.tries = 0
         self.closed = False
-        self.retry_ms = None  # the next reconnection's delay, when the server asked to wait
+        self.patience = Reconnection(host.random)
+        self.sent_at = None  # when the move waiting for its answer was sent
+        self.pending = False  # "sending" was said for it
         self.table = RemoteTable(code, seat, self.send)
         self.live = Liveness(self.now())
         self.checker = host.every(self.check, CHECK_MS)
@@ -203,10 +207,9 @@ class Connection:
         self.live = Liveness(self.now())
 
     def opened(self):
-        self.tries = 0
-        self.retry_ms = None
+        self.patience.opened(self.now())
         self.table.reconnected()
-        self.live.heard_from(self.now())
+        self.live.asking(self.now())  # its first view is due soon: a silent server is a lost one
         self.on_status("open")
 
     def message(self, text):
@@ -221,8 +224,11 @@ class Connection:
                 self.final(reason)
                 return
             if reason in CLOSE_CODES:  # refused for now: the close follows, retry later
-                self.retry_ms = SLOW_RETRY_MS
+                self.patience.asked_to_wait()
         self.table.receive(data)
+        if self.pending and not self.table.waiting:
+            self.pending = False
+            self.on_status("open")
 
     def check(self, *args):
         """The heartbeat: ping a quiet server, give up on one that does not answer."""
@@ -248,10 +254,10 @@ class Connection:
         self.lost()
 
     def lost(self):
-        self.on_status("lost")
-        delay = self.retry_ms or RETRY_MS[min(self.tries, len(RETRY_MS) - 1)]
-        self.tries += 1
-        self.host.later(self.connect, delay)
+        delay = self.patience.closed(self.now())
+        self.pending = False
+        self.on_status(self.patience.status())
+        self.host.later(self.connect, delay * 1000)
 
     def final(self, reason):
         self.close()
@@ -264,6 +270,15 @@ class Connection:
             return
         self.socket.send(self.host.to_json(message))
         self.live.asking(self.now())
+        if message.get("type") in (ACT, UNDO):
+            self.sent_at = self.now()
+            self.host.later(self.still_waiting, PENDING_AFTER * 1000 + 20)
+
+    def still_waiting(self, *args):
+        """A move not answered yet is shown as waiting for its answer."""
+        if not self.closed and not self.pending and pending_shown(self.table.waiting, self.sent_at, self.now()):
+            self.pending = True
+            self.on_status("sending")
 
     def close(self):
         self.closed = True

@@ -179,3 +179,41 @@ def test_a_connection_that_stops_answering_is_told_and_taken_up_again():
     page.host.task(again.on_open)()
     deliver(page, again, server_view(Match.new(9), 1, 0))
     assert "was lost" not in page.shim.text()
+
+
+def test_a_server_that_accepts_and_closes_at_once_is_asked_less_often_and_the_player_told():
+    """Each socket opens and closes at once: the delays grow (1, 2, 4 s, less up to half of
+    each: the fake host's random is 0.25), and after the third failure the player is told the
+    game server is not responding."""
+    page, socket = joined_page()
+    attempts, said = [page.host.clock], []
+    for _ in range(4):
+        current = page.host.sockets[-1]
+        current.open = False
+        page.host.task(lambda current=current: current.on_close(1006))()
+        said.append("The game server is not responding" in page.shim.text())
+        before = len(page.host.sockets)
+        while len(page.host.sockets) == before:
+            page.host.run(100)
+        attempts.append(page.host.clock)
+        fresh = page.host.sockets[-1]
+        fresh.open = True
+        page.host.task(fresh.on_open)()
+    gaps = [b - a for a, b in zip(attempts, attempts[1:], strict=False)]
+    assert [round(g / 100) * 100 for g in gaps] == [700, 1300, 2500, 5000], gaps  # delay/2 + 0.25 * delay/2
+    assert said == [False, False, True, True]
+
+
+def test_a_move_the_server_does_not_answer_is_shown_as_sending():
+    page, socket = joined_page(seat=0)
+    match = Match.new(9)
+    while match.current_player != 0:
+        match = Match.new(match.seed + 1)
+    deliver(page, socket, server_view(match, 0, 0))
+    page.input(kind="click", act="pass", detail=1)
+    assert "sending your move" not in page.shim.text()  # not at once: it would flash on every move
+    page.host.run(300)
+    assert "sending your move" in page.shim.text()
+    match.apply(Action.from_dict({"kind": "pass"}))
+    deliver(page, socket, server_view(match, 0, 1))
+    assert "sending your move" not in page.shim.text()
