@@ -52,7 +52,6 @@ from generator.modules import (
     split,
 )
 from generator.runtime import (
-    COMPILE_HINT,
     brython_data_dir,
     brython_source,
     runtime_script,
@@ -237,7 +236,7 @@ def _bundle_text(found, compiled, what, order=()):
     modules = ",\n".join(_json(name) + ":" + precompiled[name] for name in sorted(precompiled))
     # `$game.add` (RUNNER) loads it, once the runtime has run.
     return (
-        COMPILE_HINT + "// Gin Rummy: " + what + ", compiled to JavaScript at build time by Brython's compiler.\n"
+        "// Gin Rummy: " + what + ", compiled to JavaScript at build time by Brython's compiler.\n"
         "__BRYTHON__.$game.add(\n"
         + _json(vfs) + ",\n{" + modules + "},\n" + _json(list(order)) + ");\n"
     )

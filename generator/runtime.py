@@ -37,10 +37,9 @@ COMPILER_END = "// <<< brython compiler chain"
 CODEGEN_START = "function mark_parents(node)"
 MODULE_END = "})(__BRYTHON__)"
 # How Brython's importer runs a precompiled module: from its text, by `new Function`, which the
-# page parses and compiles on its main thread, function by function as each is first called,
-# and never caches. Our bundles hold each module as a function instead (`module_function`),
-# which the importer calls: the browser compiles it with the rest of its file, off the main
-# thread while the file downloads (COMPILE_HINT), and caches it compiled for the next visit.
+# page parses and compiles function by function as each is first called, and never caches.
+# Our bundles hold each module as a function instead (`module_function`), which the importer
+# calls: the browser compiles it with the rest of its file, and caches it compiled.
 # Measured (Lighthouse mobile, the Play page, 3-4 runs each): total blocking time 680-800 ms
 # with texts, 220-460 ms with functions and the hint.
 MODULE_CALL = 'mod_js+="return "+prefix+parent_id\nvar $module=new Function(prefix+parent_id,mod_js)('
@@ -184,12 +183,10 @@ def runtime_script(runtime):
     head, rest = runtime[: first + 1], runtime[first + 1:]
     parts = [part for part in rest.split(PART_SEPARATOR) if part.strip()]
     wrapped = ",\n".join("function () {\n" + part + "\n}" for part in parts)
-    return COMPILE_HINT + head + "__BRYTHON__.$parts = [\n" + wrapped + "];\n" + RUNNER
+    return head + "__BRYTHON__.$parts = [\n" + wrapped + "];\n" + RUNNER
 
-
-# Chrome's explicit compile hint (a magic comment on a file's first line, Chrome 136+; other
-# browsers ignore it): compile every function of the file while it downloads, on a background
-# thread, rather than each on the main thread when it is first called. Most of the runtime's
-# and the first bundle's functions run during start-up, and those of the other bundles when
-# they are loaded, after it.
-COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
+# No compile hint (`//# allFunctionsCalledOnLoad`) on these files any more: it made Chrome compile
+# every function of a file while the page downloaded it, off the main thread, when the page ran
+# Brython. The game's worker loads them with `importScripts`, which compiles on the worker's
+# thread as it runs them: with the hint, every function at once (measured: the runtime and the
+# first bundle took 460-500 ms to load in the worker, 105-190 ms without).

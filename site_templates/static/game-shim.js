@@ -51,18 +51,22 @@
   function attr(name) { return root.getAttribute(name) || ""; }
   function absolute(url) { return url ? new URL(url, location.href).href : ""; }
 
+  // The worker the start script made (it is loading the game), else one made here.
   function start() {
+    var made = window.gameWorker;
     try {
-      worker = new Worker(absolute(attr("data-worker")));
+      worker = made ? made.worker : new Worker(absolute(attr("data-worker")));
     } catch (error) {
       failed("the worker could not be created: " + error);
       return;
     }
-    worker.onmessage = function (ev) {
-      var frame = JSON.parse(ev.data);
+    var heard = function (text) {
+      var frame = JSON.parse(text);
       if (held !== null) { held.push(frame); } else { receive(frame); }
     };
+    worker.onmessage = function (ev) { heard(ev.data); };
     worker.onerror = function (ev) { failed("the worker stopped: " + (ev.message || "error")); };
+    if (made) { made.early.splice(0).forEach(heard); }
     post({
       type: "start",
       scripts: attr("data-worker-scripts").split(" ").filter(Boolean).map(absolute),
@@ -469,9 +473,9 @@
   // The focus after a drawing (docs/game-ui.md): a command of the player's (`take`), or a
   // focus that was in the game, goes to the control it was on when that is still there and the
   // frame keeps it (`keep`: no dialog opened, no hand hidden), else to the first of the frame's
-  // keys and selectors found. It moves with the next frame, before it is painted: focusing
-  // forces the browser to lay the page out at once, which the frame does anyway (a focus lost
-  // with the drawing is back before anything is painted).
+  // keys and selectors found. It moves with the next frame, before it is painted (focusing
+  // forces the browser to lay the page out at once, which the frame does anyway), but for a
+  // focus the drawing removed, given back at once.
   function focusTo(spec, was) {
     was = was || focusState();
     if (!spec.take && !was.inside) { return; }
@@ -483,7 +487,10 @@
       var found = main.querySelectorAll(selectors[i]);
       for (var j = 0; j < found.length; j++) {
         if (!found[j].hasAttribute("disabled")) {
-          inFrame(found[j]);
+          // A focus the drawing took away goes back at once: a screen reader would announce the
+          // page's body it was left on (the layout this forces, the frame would do anyway).
+          var lost = was.inside && !root.contains(document.activeElement);
+          if (lost) { focusDue = null; focus(found[j]); } else { inFrame(found[j]); }
           return;
         }
       }

@@ -1,6 +1,7 @@
-// Starts the game: loads the shim (game-shim.js, named by #game[data-shim]), which owns the game
-// area and starts the Web Worker the game's Python runs in; the page's main thread runs no
-// Python. A static file (no inline script), so pages run under script-src 'self' 'unsafe-eval'.
+// Starts the game: makes the Web Worker the game's Python runs in (game-worker.js, which starts
+// loading the runtime and the game at once) and loads the shim (game-shim.js, named by
+// #game[data-shim]), which owns the game area and starts the game in that worker; the page's main
+// thread runs no Python. A static file (no inline script), so pages run under script-src 'self' 'unsafe-eval'.
 //
 // Every page loads it alone (`defer`); it loads the shim when the game may start:
 // - on a guide page, when the table comes near the screen (or at once for a link to a deal, a
@@ -27,6 +28,9 @@
   }
   var shim = root.getAttribute("data-shim");
   if (root.getAttribute("data-load") === "painted") {
+    // The worker at once (it loads and runs the game off the main thread; the page's own
+    // stylesheet is in by now), the shim once the first frame is on the screen.
+    makeWorker();
     whenPainted(load);
   } else if (linked() || !("IntersectionObserver" in window)) {
     load();
@@ -47,12 +51,33 @@
     if (observer) { observer.disconnect(); observer = null; load(); }
   }
 
+  // The game's worker first (it loads the runtime and the game's first bundle while the page
+  // loads the shim), then the shim, which owns the game area and starts the game.
   function load() {
     if (started || !shim) { return; }
     started = true;
+    makeWorker();
     var script = document.createElement("script");
     script.src = shim;
     document.head.appendChild(script);
+  }
+
+  function makeWorker() {
+    if (window.gameWorker || !shim) { return; }
+    try {
+      var absolute = function (url) { return url ? new URL(url, location.href).href : ""; };
+      var worker = new Worker(absolute(root.getAttribute("data-worker")));
+      worker.postMessage(JSON.stringify({
+        type: "load",
+        scripts: (root.getAttribute("data-worker-scripts") || "").split(" ").filter(Boolean).map(absolute),
+        catalog: absolute(root.getAttribute("data-catalog"))
+      }));
+      // What the worker says before the shim listens (a start that failed) is kept for it.
+      var early = [];
+      worker.onmessage = function (ev) { early.push(ev.data); };
+      worker.onerror = function (ev) { early.push(JSON.stringify({ failed: "the worker stopped: " + (ev.message || "error") })); };
+      window.gameWorker = { worker: worker, early: early };
+    } catch (error) { /* the shim makes it, and says why it cannot */ }
   }
 
   // Whether the page's first contentful frame is on the screen: its paint entry is there once

@@ -61,7 +61,7 @@ class App:
         self.shown = False  # the first drawing is made (the shim was told the game is ready)
         self.drawn_daily = None  # the daily deal (ui.daily) the drawing on screen marks
         self.controls = Controls()
-        self.screen = Screen(self.frame, self.attrs.get("data-first-key"))
+        self.screen = Screen(self.frame, self.attrs.get("data-first-key"), host.markup_hash)
         self.more_url = start.get("more") or ""
         self.loader = Loader(fetch=self.fetch_more, next_task=host.next_task, on_state=self.more_state,
                              on_busy=self.mark_busy, on_done=self.more_done, on_failed=self.more_failed)

@@ -24,6 +24,7 @@ class Host(Protocol):
     def to_json(self, value, indent=None): """JSON text."""
     def from_json(self, text): """The value of JSON text; ValueError when it is not JSON."""
     def warn(self, text): """A line on the console, for whoever debugs."""
+    def markup_hash(self, text): """`game.web.table.render.markup_hash` of the text."""
     def absolute(self, url, base): """`url` resolved against `base`."""
     def encode_uri(self, text): """A URI component."""
     def decode_uri(self, text): """A URI component's text ("" when malformed)."""

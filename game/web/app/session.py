@@ -73,7 +73,10 @@ def new_match(app, seed=None, rules=None, announce=True):
     ui.fresh_hand()
     ui.lesson = None
     use(app, LocalTable.new(seed, rules, ui.seats(), app.host.now), "dealt")
-    keep_deal(app)
+    if app.drawing:
+        keep_deal(app)
+    else:  # at the start: the first frame goes to the page before the deal is written down
+        app.host.next_task(lambda: keep_deal(app))
     dealt(app, announce)
 
 

@@ -87,6 +87,11 @@ class JsHost:
         except Exception:
             raise ValueError("not JSON") from None
 
+    def markup_hash(self, text):
+        """`game.web.table.render.markup_hash`, in JavaScript (game-worker.js): the same FNV-1a
+        over UTF-16 code units, without a Python call per character."""
+        return str(scope.gameMarkupHash(text))
+
     def warn(self, text):
         scope.console.warn(text)
 

@@ -138,6 +138,11 @@ class FakeHost:
     def warn(self, text):
         self.warnings.append(text)
 
+    def markup_hash(self, text):
+        from game.web.table.render import markup_hash
+
+        return markup_hash(text)
+
     def absolute(self, url, base):
         return urllib.parse.urljoin(base, url)
 
