@@ -37,23 +37,18 @@ Targets on a 2-core machine (issue 37; the game runs in a Web Worker): cold read
 during start-up <= 50 ms, Fast 3G cold ready <= 4 s; a second language <= 30 KB more.
 """
 
-import functools
 import gzip
-import http.server
 import os
 import re
 import shutil
 import statistics
 import tempfile
-import threading
 from pathlib import Path
 
 import brotli
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+from bench.pages import ARGS, CHROMIUM, ROOT, play_hands, serve
+
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 
 # Chrome DevTools' presets: latency ms, download and upload bytes/s (DevTools applies 0.9).
@@ -86,21 +81,6 @@ FLOOR_START = """// Benchmark floor: Brython and one line of Python.
 window.brython({debug: 0, indexeddb: false, ids: []});
 __BRYTHON__.runPythonSource("from browser import document; document['game'].attrs['data-ready'] = 'true'", {id: "floor"});
 """
-
-
-class _Quiet:
-    def log_message(self, *args):
-        pass
-
-
-def _serve(directory):
-    from generator.cli import _Handler
-
-    handler = functools.partial(type("BenchHandler", (_Quiet, _Handler), {}), directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
 
 
 def _page_files(site, page_path):
@@ -325,13 +305,13 @@ def main():
     from playwright.sync_api import sync_playwright
 
     bare, floor_page = _floor_pages(site)
-    servers = [_serve(site)]
+    servers = [serve(site)]
     base = "http://127.0.0.1:" + str(servers[0].server_address[1])
     nothing = Target("no script (floor)", site, base, bare, ready=False, game=False)
     floor = Target("brython + 1 line", site, base, floor_page, game=False)
     targets = [nothing, floor, Target("site", site, base, "en/index.html")]
     for label, folder in _others():
-        servers.append(_serve(folder))
+        servers.append(serve(folder))
         targets.append(Target(label, folder, "http://127.0.0.1:" + str(servers[-1].server_address[1]),
                               "en/index.html"))
     decisions = []
@@ -367,7 +347,7 @@ def main():
                 page = context.new_page()
                 page.goto(base + "/en/#seed=99")
                 page.wait_for_selector("#game[data-ready=true]", timeout=60000)
-                decisions.append((level, _play_hands(page, 2)))
+                decisions.append((level, play_hands(page, 2)))
                 context.close()
             speed = _deadwood_speed(browser, base)
             browser.close()
@@ -382,46 +362,6 @@ def main():
                   f"worst {max(times):.1f} ms")
     if speed:
         print(f"min_deadwood under Brython, 11 cards: random {speed[0]:,.0f} hands/s, dense {speed[1]:,.0f} hands/s")
-
-
-def _play_hands(page, hands):
-    """Play whole hands (the person passes, draws, discards the drawn card); the computer's
-    decision times come from window.gameDecisionTimes."""
-    done = 0
-    for _ in range(2000):
-        page.wait_for_function("document.querySelector('#game').dataset.busy !== 'true'", timeout=60000)
-        info = page.evaluate("() => { const g = document.querySelector('#game'); return [g.dataset.phase, g.dataset.turn]; }")
-        phase, turn = info
-        if phase == "match_over":
-            break
-        if phase == "hand_over":
-            done += 1
-            if done >= hands:
-                break
-            page.click('#game [data-act="next_hand"]')
-            continue
-        if turn != "me":
-            page.wait_for_timeout(5)
-            continue
-        if phase == "upcard":
-            page.click('#game [data-act="pass"]')
-        elif phase == "draw":
-            page.click('#game [data-act="draw_stock"]')
-        elif phase == "discard":
-            # Select, Discard: two taps (a build that asks to confirm each discard is confirmed).
-            page.click("#game .g-hand .g-new")
-            page.click('#game [data-act="discard"]')
-            if asks_to_confirm(page):
-                page.click('#game [data-act="confirm_discard"]')
-    return list(page.evaluate("window.gameDecisionTimes || []"))
-
-
-def asks_to_confirm(page):
-    """Once Discard is pressed: whether the game asks to confirm it (a build whose player asked
-    for it, or an older one measured with --also), else the discard is made."""
-    page.wait_for_function("""() => { const g = document.querySelector('#game');
-        return g.querySelector('.g-dialog') || g.dataset.phase !== 'discard' || g.dataset.turn !== 'me'; }""")
-    return page.locator('#game [data-act="confirm_discard"]').count() > 0
 
 
 def _deadwood_speed(browser, base):

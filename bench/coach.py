@@ -97,7 +97,7 @@ def cpython(views):
 
 
 def browser(views):
-    from bench.browser import ARGS, CHROMIUM, _serve
+    from bench.pages import ARGS, CHROMIUM, serve
     from generator.build import build
 
     if not os.path.exists(CHROMIUM):
@@ -113,7 +113,7 @@ def browser(views):
     scripts = [s.replace("../", "/") for s in re.search(r'data-worker-scripts="([^"]+)"', html).group(1).split()]
     (site / "en" / "bench-coach.html").write_text("<!doctype html><title>bench</title>", encoding="utf-8")
     requests = [json.dumps({"coach": True, "view": view.to_dict()}) for view in views]
-    server = _serve(site)
+    server = serve(site)
     base = "http://127.0.0.1:" + str(server.server_address[1])
     try:
         with sync_playwright() as p:

@@ -23,7 +23,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from bench.browser import ARGS, CHROMIUM, ROOT, _serve, asks_to_confirm
+from bench.pages import ARGS, CHROMIUM, ROOT, asks_to_confirm, serve
 
 # Before any script of the page: every interaction's duration, every long task, every draw.
 PROBE = """
@@ -69,7 +69,7 @@ WORKER_SLOWDOWN = """(function (factor) {
   [self, MessagePort.prototype].forEach(function (target) {
     Object.defineProperty(target, "onmessage", { configurable: true, set: function (fn) {
       this.addEventListener("message", slow(fn));
-      if (this.start) { this.start(); }
+      if (this instanceof MessagePort) { this.start(); }  // a port starts with onmessage
     } });
   });
 })(FACTOR);
@@ -120,7 +120,7 @@ def main(argv=()):
     (site / "floor.html").write_text(FLOOR, encoding="utf-8")
     (site / "floor.js").write_text(FLOOR_JS, encoding="utf-8")
     sites = [("site", site)] + [tuple(pair.split("=", 1)) for pair in args.also]
-    servers = [_serve(Path(folder)) for _, folder in sites]
+    servers = [serve(Path(folder)) for _, folder in sites]
     bases = ["http://127.0.0.1:" + str(s.server_address[1]) for s in servers]
     figures = {}
     try:

@@ -27,7 +27,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from bench.browser import ARGS, CHROMIUM, ROOT
+from bench.pages import ARGS, CHROMIUM, ROOT
 
 VERSION = "12.2.3"
 CACHE = ROOT / ".cache" / "lighthouse"

@@ -12,7 +12,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from bench.browser import ARGS, CHROMIUM, ROOT, _serve
+from bench.pages import ARGS, CHROMIUM, ROOT, serve
 
 # Long tasks and the moments decisions end, recorded in the page from its first script on.
 OBSERVE = """
@@ -66,7 +66,7 @@ def main():
     work = Path(tempfile.mkdtemp(prefix="bench-turns-"))
     site = work / "site"
     build(ROOT, site, log=lambda *a, **k: None, warn=lambda *a, **k: None)
-    server = _serve(site)
+    server = serve(site)
     base = "http://127.0.0.1:" + str(server.server_address[1])
     try:
         with sync_playwright() as p:

@@ -10,6 +10,7 @@ import threading
 import time
 
 import uvicorn
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from game.ai import make_player
@@ -173,6 +174,21 @@ def seated(seat0, seat1):
 def view_after(websocket, version):
     """The first view newer than `version` (the newest either seat saw before acting)."""
     return wait_for(websocket, lambda message: message["version"] > version)
+
+
+def refused_socket(server, code, key):
+    """(the error message's reason, the close code) of a socket that opens no seat: it is told
+    why, then closed."""
+    with server.socket(code, key) as stranger:
+        answer = json.loads(stranger.recv(timeout=TIMEOUT))
+        try:
+            stranger.recv(timeout=TIMEOUT)
+        except ConnectionClosed:
+            pass
+        else:
+            raise AssertionError("a refused socket was left open")
+        assert answer["type"] == "error" and set(answer) == {"type", "reason"}
+        return answer["reason"], stranger.close_code
 
 
 def play_match(sockets, first_views, levels=("medium", "easy"), limit=2000):
